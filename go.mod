@@ -1,0 +1,3 @@
+module github.com/inarow/inarow
+
+go 1.26

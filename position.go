@@ -1,0 +1,405 @@
+package inarow
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Move is a cell index y*Cols + x (x from the left, y from the top).
+type Move int16
+
+// NoMove stands for the absence of a move (the last move of a new game).
+const NoMove Move = -1
+
+// Status is the state of a position's game.
+type Status uint8
+
+const (
+	Ongoing Status = iota
+	Won
+	Drawn
+)
+
+func (s Status) String() string {
+	switch s {
+	case Won:
+		return "won"
+	case Drawn:
+		return "drawn"
+	}
+	return "ongoing"
+}
+
+// Reason says why a game ended.
+type Reason uint8
+
+const (
+	ReasonNone Reason = iota
+	// ReasonLine: the winner made K in a row.
+	ReasonLine
+	// ReasonFull: the board filled up with no winner.
+	ReasonFull
+)
+
+func (r Reason) String() string {
+	switch r {
+	case ReasonLine:
+		return "line"
+	case ReasonFull:
+		return "board full"
+	}
+	return "none"
+}
+
+// Line is a run of stones from From to To (both included), Len cells long.
+type Line struct {
+	From, To Move
+	Len      int
+}
+
+// Cells returns the cells of the line in order from From to To.
+func (l Line) Cells(r Rules) []Move {
+	if l.Len == 0 {
+		return nil
+	}
+	fx, fy := r.XY(l.From)
+	tx, ty := r.XY(l.To)
+	dx, dy := sign(tx-fx), sign(ty-fy)
+	cells := make([]Move, l.Len)
+	for i := range cells {
+		cells[i] = r.MoveAt(fx+i*dx, fy+i*dy)
+	}
+	return cells
+}
+
+func sign(v int) int {
+	switch {
+	case v < 0:
+		return -1
+	case v > 0:
+		return 1
+	}
+	return 0
+}
+
+// Outcome is the result of a position: who won, why, and with which line.
+type Outcome struct {
+	Status Status
+	Winner Player // NoPlayer unless Status == Won
+	Reason Reason
+	Line   Line // the winning line when Reason == ReasonLine
+}
+
+// geom is the compact form of Rules that a Position carries.
+type geom struct {
+	cols, rows, k, stride int8
+	words                 uint8
+	gravity               bool
+	win                   WinRule
+}
+
+func (r Rules) geom() geom {
+	s := r.Cols + 1
+	return geom{
+		cols: int8(r.Cols), rows: int8(r.Rows), k: int8(r.K), stride: int8(s),
+		words: uint8((r.Rows*s + 63) / 64), gravity: r.Gravity, win: r.Win,
+	}
+}
+
+// Position is an immutable game position. The zero value is not a valid
+// position: use NewPosition or Setup.
+type Position struct {
+	g      geom
+	toMove Player
+	ply    int16 // stones on the board
+	last   Move
+	stones [2]bitset
+	height [MaxSize]uint8 // stones in each column (kept for gravity games)
+	result Outcome
+}
+
+// NewPosition returns the empty board of r with First to move.
+func NewPosition(r Rules) (Position, error) {
+	if err := r.Validate(); err != nil {
+		return Position{}, err
+	}
+	return Position{g: r.geom(), last: NoMove, result: Outcome{Winner: NoPlayer}}, nil
+}
+
+// Rules returns the rules of the position.
+func (p Position) Rules() Rules {
+	return Rules{Cols: int(p.g.cols), Rows: int(p.g.rows), K: int(p.g.k), Gravity: p.g.gravity, Win: p.g.win}
+}
+
+// ToMove returns the player whose turn it is (in a finished game, the one
+// who would have moved next).
+func (p Position) ToMove() Player { return p.toMove }
+
+// Ply returns the number of stones on the board.
+func (p Position) Ply() int { return int(p.ply) }
+
+// LastMove returns the move that made this position, or NoMove.
+func (p Position) LastMove() Move { return p.last }
+
+// Outcome returns the result of the game at this position.
+func (p Position) Outcome() Outcome { return p.result }
+
+// Over reports whether the game has ended.
+func (p Position) Over() bool { return p.result.Status != Ongoing }
+
+// At returns who holds cell m: First, Second, or NoPlayer for an empty or
+// off-board cell.
+func (p Position) At(m Move) Player {
+	if m < 0 || int(m) >= int(p.g.cols)*int(p.g.rows) {
+		return NoPlayer
+	}
+	i := p.index(m)
+	switch {
+	case p.stones[First].has(i):
+		return First
+	case p.stones[Second].has(i):
+		return Second
+	}
+	return NoPlayer
+}
+
+func (p *Position) index(m Move) int {
+	c := int(p.g.cols)
+	return int(m)/c*int(p.g.stride) + int(m)%c
+}
+
+func (p *Position) move(i int) Move {
+	s := int(p.g.stride)
+	return Move(i/s*int(p.g.cols) + i%s)
+}
+
+// Drop returns the landing cell of column col in a gravity game (the
+// lowest empty cell), or ErrColumnFull / ErrOffBoard.
+func (p Position) Drop(col int) (Move, error) {
+	if col < 0 || col >= int(p.g.cols) {
+		return NoMove, ErrOffBoard
+	}
+	h := int(p.height[col])
+	if h == int(p.g.rows) {
+		return NoMove, ErrColumnFull
+	}
+	return Move((int(p.g.rows)-1-h)*int(p.g.cols) + col), nil
+}
+
+// Height returns the number of stones in column col.
+func (p Position) Height(col int) int { return int(p.height[col]) }
+
+// Legal reports whether m may be played now; Play returns the reason when
+// it may not.
+func (p Position) Legal(m Move) bool { return p.check(m) == nil }
+
+func (p *Position) check(m Move) error {
+	if p.result.Status != Ongoing {
+		return ErrGameOver
+	}
+	if m < 0 || int(m) >= int(p.g.cols)*int(p.g.rows) {
+		return ErrOffBoard
+	}
+	i := p.index(m)
+	if p.stones[0].has(i) || p.stones[1].has(i) {
+		return ErrOccupied
+	}
+	if p.g.gravity {
+		c := int(p.g.cols)
+		x, y := int(m)%c, int(m)/c
+		if y != int(p.g.rows)-1-int(p.height[x]) {
+			return ErrFloating
+		}
+	}
+	return nil
+}
+
+// Play returns the position after the player to move places a stone on m.
+// A refused move returns p unchanged with the reason: ErrGameOver,
+// ErrOffBoard, ErrOccupied or (with gravity) ErrFloating.
+func (p Position) Play(m Move) (Position, error) {
+	if err := p.check(m); err != nil {
+		return p, err
+	}
+	p.place(m)
+	return p, nil
+}
+
+// place puts the stone of the player to move on the empty, legal cell m and
+// updates turn, history and outcome.
+func (p *Position) place(m Move) {
+	i := p.index(m)
+	me := p.toMove
+	p.stones[me].set(i)
+	if p.g.gravity {
+		p.height[int(m)%int(p.g.cols)]++
+	}
+	p.ply++
+	p.last = m
+	p.toMove = me.Other()
+	if line, ok := p.lineThrough(i, me); ok {
+		p.result = Outcome{Status: Won, Winner: me, Reason: ReasonLine, Line: line}
+	} else if int(p.ply) == int(p.g.cols)*int(p.g.rows) {
+		p.result = Outcome{Status: Drawn, Winner: NoPlayer, Reason: ReasonFull}
+	}
+}
+
+// lineThrough looks for a winning line of player who through padded index
+// i: along each direction it shifts a probe bit outward while it lands on
+// the player's stones (shift-and-AND), so it costs O(K) per direction.
+func (p *Position) lineThrough(i int, who Player) (Line, bool) {
+	b := &p.stones[who]
+	k := int(p.g.k)
+	limit := int(p.g.rows) * int(p.g.stride)
+	steps := [4]int{1, int(p.g.stride), int(p.g.stride) + 1, int(p.g.stride) - 1}
+	for _, d := range steps {
+		lo, hi := i, i
+		for j := i - d; j >= 0 && b.has(j); j -= d {
+			lo = j
+		}
+		for j := i + d; j < limit && b.has(j); j += d {
+			hi = j
+		}
+		n := (hi-lo)/d + 1
+		if n == k || (n > k && p.g.win == Overline) {
+			return Line{From: p.move(lo), To: p.move(hi), Len: n}, true
+		}
+	}
+	return Line{}, false
+}
+
+// AppendLegal appends the legal moves to dst in increasing cell order
+// (with gravity: one landing cell per open column, left to right) and
+// returns the extended slice. With a dst of enough capacity it does not
+// allocate.
+func (p Position) AppendLegal(dst []Move) []Move {
+	if p.result.Status != Ongoing {
+		return dst
+	}
+	if p.g.gravity {
+		for x := 0; x < int(p.g.cols); x++ {
+			if h := int(p.height[x]); h < int(p.g.rows) {
+				dst = append(dst, Move((int(p.g.rows)-1-h)*int(p.g.cols)+x))
+			}
+		}
+		return dst
+	}
+	for w := 0; w < int(p.g.words); w++ {
+		empty := p.g.boardWord(w) &^ (p.stones[0][w] | p.stones[1][w])
+		for empty != 0 {
+			i := w*64 + bits.TrailingZeros64(empty)
+			empty &= empty - 1
+			dst = append(dst, p.move(i))
+		}
+	}
+	return dst
+}
+
+// LegalCount returns the number of legal moves.
+func (p Position) LegalCount() int {
+	if p.result.Status != Ongoing {
+		return 0
+	}
+	if p.g.gravity {
+		n := 0
+		for x := 0; x < int(p.g.cols); x++ {
+			if int(p.height[x]) < int(p.g.rows) {
+				n++
+			}
+		}
+		return n
+	}
+	return int(p.g.cols)*int(p.g.rows) - int(p.ply)
+}
+
+// Key identifies the stones on the board: two positions of the same rules
+// have equal keys exactly when every cell holds the same stone. (The
+// player to move is not part of it.)
+type Key struct{ First, Second bitset }
+
+// Key returns the position's key, a comparable value for maps.
+func (p Position) Key() Key { return Key{p.stones[0], p.stones[1]} }
+
+// Key64 returns the stones as two words when the padded board fits 64
+// bits (ok is false otherwise): a cheaper map key for small boards.
+func (p Position) Key64() (first, second uint64, ok bool) {
+	return p.stones[0][0], p.stones[1][0], p.g.words == 1
+}
+
+// Setup builds a position from arbitrary stones — for boards read from a
+// file or a document — with toMove to play. It checks that the stones are
+// on the board and distinct, that a gravity board has no floating stone,
+// and computes the outcome from the whole board: a line of K for one
+// player makes it Won (for both players at once it is an error), a full
+// board Drawn. The last move of a set-up position is NoMove.
+func Setup(r Rules, first, second []Move, toMove Player) (Position, error) {
+	p, err := NewPosition(r)
+	if err != nil {
+		return p, err
+	}
+	if toMove != First && toMove != Second {
+		return Position{}, fmt.Errorf("%w: player to move is %v", ErrBadSetup, toMove)
+	}
+	for who, ms := range [2][]Move{first, second} {
+		for _, m := range ms {
+			if !r.OnBoard(m) {
+				return Position{}, fmt.Errorf("%w: stone %d is off the %d×%d board", ErrBadSetup, m, r.Cols, r.Rows)
+			}
+			i := p.index(m)
+			if p.stones[0].has(i) || p.stones[1].has(i) {
+				return Position{}, fmt.Errorf("%w: two stones on %s", ErrBadSetup, r.FormatMove(m))
+			}
+			p.stones[who].set(i)
+			p.ply++
+			if r.Gravity {
+				p.height[int(m)%r.Cols]++
+			}
+		}
+	}
+	if r.Gravity {
+		for x := 0; x < r.Cols; x++ {
+			for y := r.Rows - int(p.height[x]); y < r.Rows; y++ {
+				if p.At(r.MoveAt(x, y)) == NoPlayer {
+					return Position{}, fmt.Errorf("%w: floating stone in column %d", ErrBadSetup, x)
+				}
+			}
+		}
+	}
+	p.toMove = toMove
+	var wins [2]Line
+	var won [2]bool
+	for who := First; who <= Second; who++ {
+		for m := Move(0); int(m) < r.Cells() && !won[who]; m++ {
+			if p.At(m) == who {
+				wins[who], won[who] = p.lineThrough(p.index(m), who)
+			}
+		}
+	}
+	switch {
+	case won[0] && won[1]:
+		return Position{}, fmt.Errorf("%w: both players have %d in a row", ErrBadSetup, r.K)
+	case won[0] || won[1]:
+		w := First
+		if won[1] {
+			w = Second
+		}
+		p.result = Outcome{Status: Won, Winner: w, Reason: ReasonLine, Line: wins[w]}
+	case p.ply == int16(r.Cells()):
+		p.result = Outcome{Status: Drawn, Winner: NoPlayer, Reason: ReasonFull}
+	}
+	return p, nil
+}
+
+// String draws the board: X for First, O for Second, '.' for empty, rows
+// from the top.
+func (p Position) String() string {
+	r := p.Rules()
+	b := make([]byte, 0, (r.Cols+1)*r.Rows)
+	for y := 0; y < r.Rows; y++ {
+		for x := 0; x < r.Cols; x++ {
+			b = append(b, ".XO"[(p.At(r.MoveAt(x, y))+1)%3])
+		}
+		b = append(b, '\n')
+	}
+	return string(b)
+}
