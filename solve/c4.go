@@ -1,0 +1,287 @@
+package solve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+
+	"github.com/inarow/inarow"
+)
+
+// Options configure a C4Solver.
+type Options struct {
+	// TableBytes bounds the transposition table, the solver's only large
+	// memory; 0 means DefaultTableBytes.
+	TableBytes int
+}
+
+// DefaultTableBytes is the table size when Options.TableBytes is 0: 2²⁴
+// four-byte entries for 7×6, as many entries as Pons' solver keeps in
+// its 84 MB.
+const DefaultTableBytes = 64 << 20
+
+// FullColumn marks a column that cannot be played in Analyze's scores.
+const FullColumn Score = math.MinInt32
+
+// pollEvery: the search looks at its context once in this many nodes.
+const pollEvery = 1 << 14
+
+// C4Solver computes exact values of gravity k-in-a-row games on boards
+// whose padded bitboard fits one word — Connect Four and its relatives —
+// in Pascal Pons' score convention (see Score). It keeps its
+// transposition table between calls, so the positions of one game or of
+// one test set help each other; Reset empties it. A C4Solver is not safe
+// for concurrent use.
+//
+// The search is Pons' design: negamax with alpha-beta on scores, each node
+// first anticipating the opponent's immediate threats (nonLosing), moves
+// ordered by the threats they create, a table of upper and lower bounds,
+// and at the root a sequence of null-window searches that bisects the
+// score range. Positions of the opening (fewer than SymmetryPlies stones)
+// share their table entry with their mirror image.
+type C4Solver struct {
+	g     *Geometry
+	t     *table
+	nodes uint64
+	// lower bound codes start above upper bound codes; see encode.
+	span    int
+	minCode int // the smallest score encoded
+	symPly  int
+
+	ctx     context.Context
+	stopped bool
+}
+
+// SymmetryPlies: positions with fewer stones than this are looked up in
+// the table under the smaller of their key and their mirror's key.
+const SymmetryPlies = 12
+
+// NewC4 returns a solver for r, which must be gravity rules whose padded
+// board, (Rows+1)·Cols bits, fits 64 bits, with the overline win rule.
+func NewC4(r inarow.Rules, opts Options) (*C4Solver, error) {
+	g, err := NewGeometry(r)
+	if err != nil {
+		return nil, err
+	}
+	bytes := opts.TableBytes
+	if bytes == 0 {
+		bytes = DefaultTableBytes
+	}
+	if bytes < 0 {
+		return nil, fmt.Errorf("solve: negative table size %d", bytes)
+	}
+	s := &C4Solver{g: g, symPly: SymmetryPlies}
+	// Scores lie in [-base, base]; codes 1..span are upper bounds, span+1..2·span lower bounds.
+	s.minCode = -g.base
+	s.span = 2*g.base + 1
+	s.t = newTable(bytes, g.keyBits, uint(bits.Len(uint(2*s.span))))
+	return s, nil
+}
+
+// Geometry returns the board geometry of the solver.
+func (s *C4Solver) Geometry() *Geometry { return s.g }
+
+// Nodes returns the number of positions searched since NewC4 or Reset.
+func (s *C4Solver) Nodes() uint64 { return s.nodes }
+
+// TableBytes returns the memory of the transposition table.
+func (s *C4Solver) TableBytes() int { return s.t.bytes() }
+
+// Reset empties the transposition table and the node counter.
+func (s *C4Solver) Reset() {
+	s.t.reset()
+	s.nodes = 0
+}
+
+// win is the score of the player to move at a position of moves stones
+// who wins with their next stone.
+func (g *Geometry) win(moves int) int { return g.base - moves/2 }
+
+// Solve returns the exact score of p for the player to move. A finished
+// position scores as Terminal does.
+func (s *C4Solver) Solve(ctx context.Context, p inarow.Position) (Score, error) {
+	if p.Over() {
+		return Terminal(p), nil
+	}
+	b, err := s.g.FromPosition(p)
+	if err != nil {
+		return 0, err
+	}
+	return s.SolveBoard(ctx, b)
+}
+
+// SolveBoard returns the exact score of b, a position where nobody has
+// won, for the player to move.
+func (s *C4Solver) SolveBoard(ctx context.Context, b Board) (Score, error) {
+	g := s.g
+	if b.moves >= g.cells {
+		return 0, nil
+	}
+	if g.CanWinNext(b) {
+		return Score(g.win(b.moves)), nil
+	}
+	s.ctx, s.stopped = ctx, false
+	defer func() { s.ctx = nil }()
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	lo, hi := -g.win(b.moves+1), g.win(b.moves)
+	for lo < hi {
+		med := lo + (hi-lo)/2
+		// Lean the probe towards 0: most positions are near it, and a
+		// null window close to the true value proves it fastest.
+		if med <= 0 && lo/2 < med {
+			med = lo / 2
+		} else if med >= 0 && hi/2 > med {
+			med = hi / 2
+		}
+		r := s.negamax(b, med, med+1)
+		if s.stopped {
+			return 0, ctx.Err()
+		}
+		if r <= med {
+			hi = r
+		} else {
+			lo = r
+		}
+	}
+	return Score(lo), nil
+}
+
+// Analyze returns the score of every column of p for the player to move
+// (the score after playing there, from the mover's side), FullColumn for
+// a column without room. A finished position is an error.
+func (s *C4Solver) Analyze(ctx context.Context, p inarow.Position) ([]Score, error) {
+	if p.Over() {
+		return nil, inarow.ErrGameOver
+	}
+	b, err := s.g.FromPosition(p)
+	if err != nil {
+		return nil, err
+	}
+	return s.AnalyzeBoard(ctx, b)
+}
+
+// AnalyzeBoard is Analyze for a Board.
+func (s *C4Solver) AnalyzeBoard(ctx context.Context, b Board) ([]Score, error) {
+	g := s.g
+	out := make([]Score, g.W)
+	for col := range out {
+		switch {
+		case !g.CanPlay(b, col):
+			out[col] = FullColumn
+		case g.IsWinningMove(b, col):
+			out[col] = Score(g.win(b.moves))
+		default:
+			v, err := s.SolveBoard(ctx, g.Play(b, col))
+			if err != nil {
+				return nil, err
+			}
+			out[col] = -v
+		}
+	}
+	return out, nil
+}
+
+// negamax returns the score of b within [alpha, beta] the fail-hard way:
+// the exact score when it lies inside, else a bound on the side it lies
+// (≤ alpha or ≥ beta). b must be a position where the player to move
+// cannot win at once.
+func (s *C4Solver) negamax(b Board, alpha, beta int) int {
+	g := s.g
+	s.nodes++
+	if s.nodes%pollEvery == 0 && s.ctx.Err() != nil {
+		s.stopped = true
+	}
+	if s.stopped {
+		return 0
+	}
+
+	next := g.nonLosing(b)
+	if next == 0 { // every move lets the opponent win at once
+		return -g.win(b.moves + 1)
+	}
+	if b.moves >= g.cells-2 { // two cells left: neither side can win any more
+		return 0
+	}
+	// The opponent cannot win with their next stone: score ≥ -win(moves+3).
+	if lo := -g.win(b.moves + 3); alpha < lo {
+		alpha = lo
+		if alpha >= beta {
+			return alpha
+		}
+	}
+	// Nor can we with this one: score ≤ win(moves+2).
+	if hi := g.win(b.moves + 2); beta > hi {
+		beta = hi
+		if alpha >= beta {
+			return beta
+		}
+	}
+
+	key := b.current + b.mask
+	if b.moves < s.symPly {
+		key = min(key, g.mirror(key))
+	}
+	if c := int(s.t.get(key)); c != 0 {
+		if c > s.span { // a lower bound
+			if lo := c - s.span - 1 + s.minCode; alpha < lo {
+				alpha = lo
+				if alpha >= beta {
+					return alpha
+				}
+			}
+		} else if hi := c - 1 + s.minCode; beta > hi {
+			beta = hi
+			if alpha >= beta {
+				return beta
+			}
+		}
+	}
+
+	var moves moveList
+	for i := g.W - 1; i >= 0; i-- {
+		if m := next & g.col[g.order[i]]; m != 0 {
+			moves.add(m, g.moveScore(b, m))
+		}
+	}
+	for moves.n > 0 {
+		moves.n--
+		v := -s.negamax(play(b, moves.cell[moves.n]), -beta, -alpha)
+		if s.stopped {
+			return 0
+		}
+		if v >= beta {
+			s.t.put(key, uint64(v-s.minCode+1+s.span))
+			return v
+		}
+		if v > alpha {
+			alpha = v
+		}
+	}
+	s.t.put(key, uint64(alpha-s.minCode+1))
+	return alpha
+}
+
+// moveList is the moves of a node sorted by increasing score, the best
+// last; equal scores keep the last added on top (the columns are added
+// from the edges in, so the centre wins ties). It lives on the stack.
+type moveList struct {
+	n     int
+	cell  [maxCols]uint64
+	score [maxCols]int
+}
+
+func (l *moveList) add(cell uint64, score int) {
+	i := l.n
+	l.n++
+	for ; i > 0 && l.score[i-1] > score; i-- {
+		l.cell[i], l.score[i] = l.cell[i-1], l.score[i-1]
+	}
+	l.cell[i], l.score[i] = cell, score
+}
+
+// ErrBadBoard is returned for a position the bitboard solver cannot take.
+var ErrBadBoard = errors.New("solve: position does not fit the solver")

@@ -1,0 +1,43 @@
+package solve
+
+import (
+	"context"
+	"testing"
+
+	"github.com/inarow/inarow"
+)
+
+// benchSet solves the positions of a set in turn, b.N positions in all,
+// with one solver (its table carried from one position to the next, as
+// Pons' solver does), and reports ns and nodes per position.
+func benchSet(b *testing.B, name string) {
+	lines := readSet(b, name)
+	s := newC4(b, inarow.ConnectFour, DefaultTableBytes)
+	boards := make([]Board, len(lines))
+	for i, l := range lines {
+		bd, err := s.g.FromMoves(l.moves)
+		if err != nil {
+			b.Fatal(err)
+		}
+		boards[i] = bd
+	}
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	s.nodes = 0
+	for i := 0; i < b.N; i++ {
+		j := i % len(lines)
+		v, err := s.SolveBoard(ctx, boards[j])
+		if err != nil || v != lines[j].score {
+			b.Fatalf("%s %q: %d %v, want %d", name, lines[j].moves, v, err, lines[j].score)
+		}
+	}
+	b.ReportMetric(float64(s.Nodes())/float64(b.N), "nodes/pos")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/pos")
+}
+
+func BenchmarkSolveL3R1(b *testing.B) { benchSet(b, "Test_L3_R1") }
+func BenchmarkSolveL2R1(b *testing.B) { benchSet(b, "Test_L2_R1") }
+func BenchmarkSolveL2R2(b *testing.B) { benchSet(b, "Test_L2_R2") }
+func BenchmarkSolveL1R1(b *testing.B) { benchSet(b, "Test_L1_R1") }
+func BenchmarkSolveL1R2(b *testing.B) { benchSet(b, "Test_L1_R2") }

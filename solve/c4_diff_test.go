@@ -1,0 +1,184 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/inarow/inarow"
+)
+
+// randomPosition plays random moves from the empty board of r and returns
+// the first unfinished position with at least stones stones, or false
+// when the game ends first.
+func randomPosition(rng *rand.Rand, r inarow.Rules, stones int) (inarow.Position, string, bool) {
+	p, _ := inarow.NewPosition(r)
+	var moves []byte
+	for p.Ply() < stones {
+		var open []int
+		for x := 0; x < r.Cols; x++ {
+			if p.Height(x) < r.Rows {
+				open = append(open, x)
+			}
+		}
+		col := open[rng.IntN(len(open))]
+		m, _ := p.Drop(col)
+		p, _ = p.Play(m)
+		moves = append(moves, byte('1'+col))
+		if p.Over() {
+			return p, string(moves), false
+		}
+	}
+	return p, string(moves), true
+}
+
+// The bitboard solver and the generic solver agree exactly on random
+// positions of small boards, for K = 4 and other K, on the score of the
+// position and on the score of every move.
+func TestC4AgreesWithGenericSolver(t *testing.T) {
+	cases := []struct {
+		r          inarow.Rules
+		minStones  int
+		maxStones  int
+		positions  int
+		checkMoves bool
+	}{
+		{inarow.Rules{Cols: 4, Rows: 4, K: 4, Gravity: true}, 0, 12, 40, true},
+		{inarow.Rules{Cols: 4, Rows: 4, K: 3, Gravity: true}, 0, 12, 40, true},
+		{inarow.Rules{Cols: 3, Rows: 3, K: 3, Gravity: true}, 0, 7, 20, true},
+		{inarow.Rules{Cols: 5, Rows: 4, K: 4, Gravity: true}, 4, 16, 30, true},
+		{inarow.Rules{Cols: 5, Rows: 4, K: 3, Gravity: true}, 2, 16, 30, true},
+		{inarow.Rules{Cols: 4, Rows: 5, K: 2, Gravity: true}, 0, 16, 20, false},
+		{inarow.Rules{Cols: 6, Rows: 5, K: 4, Gravity: true}, 14, 26, 25, true},
+		{inarow.Rules{Cols: 6, Rows: 5, K: 5, Gravity: true}, 14, 26, 15, false},
+		{inarow.Rules{Cols: 8, Rows: 7, K: 4, Gravity: true}, 42, 54, 10, false},
+		{inarow.ConnectFour, 28, 40, 40, true},
+	}
+	if testing.Short() || raceEnabled {
+		for i := range cases {
+			cases[i].positions = max(cases[i].positions/4, 3)
+		}
+	}
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%dx%dk%d", c.r.Cols, c.r.Rows, c.r.K), func(t *testing.T) {
+			s := newC4(t, c.r, 1<<20)
+			for n := 0; n < c.positions; {
+				stones := c.minStones + rng.IntN(c.maxStones-c.minStones+1)
+				p, moves, ok := randomPosition(rng, c.r, stones)
+				if !ok {
+					continue
+				}
+				n++
+				var ref Solver
+				want, err := ref.Solve(ctx, p)
+				if err != nil {
+					t.Fatalf("%q: reference: %v", moves, err)
+				}
+				got, err := s.Solve(ctx, p)
+				if err != nil || got != want {
+					t.Fatalf("%q: score %d %v, generic solver says %d", moves, got, err, want)
+				}
+				// The move string gives the same board as the position.
+				b1, err1 := s.g.FromMoves(moves)
+				b2, err2 := s.g.FromPosition(p)
+				if err1 != nil || err2 != nil || b1 != b2 {
+					t.Fatalf("%q: FromMoves %+v %v, FromPosition %+v %v", moves, b1, err1, b2, err2)
+				}
+				if !c.checkMoves {
+					continue
+				}
+				refMoves, err := ref.Analyze(ctx, p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				scores, err := s.Analyze(ctx, p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				byCol := map[int]Score{}
+				for _, ms := range refMoves {
+					x, _ := c.r.XY(ms.Move)
+					byCol[x] = ms.Score
+				}
+				for col, v := range scores {
+					if w, ok := byCol[col]; (ok && v != w) || (!ok && v != FullColumn) {
+						t.Fatalf("%q column %d: %d, generic solver %d (legal %v)", moves, col+1, v, w, ok)
+					}
+				}
+			}
+		})
+	}
+}
+
+// Published values of empty boards (John Tromp's table of Connect Four
+// board sizes: = draw, + first player wins, − second player wins).
+func TestC4EmptyBoards(t *testing.T) {
+	cases := []struct {
+		w, h int
+		sign int
+		slow bool
+	}{
+		{4, 4, 0, false}, {5, 4, 0, false}, {6, 4, -1, false}, {7, 4, 0, false},
+		{4, 5, 0, false}, {5, 5, 0, false}, {6, 5, 0, false},
+		{4, 6, 0, false}, {5, 6, 0, true}, {4, 7, 0, false},
+	}
+	for _, c := range cases {
+		if c.slow && (testing.Short() || raceEnabled) {
+			continue
+		}
+		s := newC4(t, inarow.Rules{Cols: c.w, Rows: c.h, K: 4, Gravity: true}, 8<<20)
+		v, err := s.SolveBoard(context.Background(), s.g.Empty())
+		if err != nil {
+			t.Fatal(err)
+		}
+		sign := 0
+		if v > 0 {
+			sign = 1
+		} else if v < 0 {
+			sign = -1
+		}
+		if sign != c.sign {
+			t.Errorf("%d×%d: score %d, want sign %d", c.w, c.h, v, c.sign)
+		}
+		t.Logf("%d×%d: %d (%d nodes)", c.w, c.h, v, s.Nodes())
+	}
+}
+
+// The table's division by multiplication matches the hardware division.
+func TestTableSplit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, keyBits := range []uint{12, 20, 35, 42, 49, 56, 62, 63, 64} {
+		for _, bytes := range []int{1 << 10, 1 << 16, 3 << 20, 64 << 20} {
+			tb := newTable(bytes, keyBits, 7)
+			for i := 0; i < 20000; i++ {
+				key := rng.Uint64()
+				if keyBits < 64 {
+					key &= 1<<keyBits - 1
+				}
+				if i < 4 { // the extremes
+					key = []uint64{0, 1, ^uint64(0) >> (64 - keyBits), tb.n - 1}[i]
+				}
+				q, r := tb.split(key)
+				if q != key/tb.n || r != key%tb.n {
+					t.Fatalf("keyBits %d n %d key %d: split %d %d, want %d %d", keyBits, tb.n, key, q, r, key/tb.n, key%tb.n)
+				}
+				if bits.Len64(q)+int(tb.vbits) > 64 || (tb.small != nil && bits.Len64(q)+int(tb.vbits) > 32) {
+					t.Fatalf("keyBits %d n %d: quotient %d does not fit", keyBits, tb.n, q)
+				}
+			}
+		}
+	}
+}
+
+func TestC4Cancel(t *testing.T) {
+	s := newC4(t, inarow.ConnectFour, 1<<20)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := s.SolveBoard(ctx, s.g.Empty()); err != context.Canceled {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+}

@@ -1,0 +1,80 @@
+package solve
+
+import "math/bits"
+
+// winning returns the empty cells of the board where one more stone of p
+// would complete K in a row: the threats of p, playable now or not.
+//
+// For a direction of shift s, call L_i the cells whose i nearest cells
+// before them (c−s, c−2s, … c−i·s) are all p's, and R_i the same after
+// them; L_i = L_{i−1} & p<<(i·s). A cell completes a line in that
+// direction when for some i its i cells before and K−1−i cells after are
+// p's: the union over i of L_i & R_{K−1−i}. Vertically only the cells
+// below count (those above an empty cell are empty). This is exact for
+// every K; K = 4, Connect Four, has its own unrolled form.
+func (g *Geometry) winning(p, mask uint64) uint64 {
+	if g.K == 4 {
+		return g.winning4(p, mask)
+	}
+	return g.winningK(p, mask)
+}
+
+// winning4 is winning for K = 4 with the runs written out: three below;
+// and in each other direction three before, three after, two before and
+// one after, one before and two after.
+func (g *Geometry) winning4(p, mask uint64) uint64 {
+	r := (p << 1) & (p << 2) & (p << 3)
+	for _, s := range [3]uint{g.stride, g.stride - 1, g.stride + 1} {
+		l1, r1 := p<<s, p>>s
+		l2, r2 := l1&(p<<(2*s)), r1&(p>>(2*s))
+		r |= l2&(p<<(3*s)) | l2&r1 | r2&l1 | r2&(p>>(3*s))
+	}
+	return r & (g.board ^ mask)
+}
+
+// winningK is winning for any K ≥ 1.
+func (g *Geometry) winningK(p, mask uint64) uint64 {
+	k := uint(g.K)
+	r := ^uint64(0)
+	for i := uint(1); i < k; i++ {
+		r &= p << i
+	}
+	var after [64]uint64
+	for _, s := range [3]uint{g.stride, g.stride - 1, g.stride + 1} {
+		after[0] = ^uint64(0)
+		for i := uint(1); i < k; i++ {
+			after[i] = after[i-1] & (p >> (i * s))
+		}
+		before := ^uint64(0)
+		for i := uint(0); i < k; i++ {
+			if i > 0 {
+				before &= p << (i * s)
+			}
+			r |= before & after[k-1-i]
+		}
+	}
+	return r & (g.board ^ mask)
+}
+
+// nonLosing returns the playable cells that do not lose at once, for a
+// position where the player to move cannot win with one stone: if the
+// opponent threatens a playable cell the move there is forced (two such
+// threats and every move loses: 0), and a move right below an opponent's
+// threat would hand it over.
+func (g *Geometry) nonLosing(b Board) uint64 {
+	possible := g.possible(b.mask)
+	opp := g.winning(b.current^b.mask, b.mask)
+	if forced := possible & opp; forced != 0 {
+		if forced&(forced-1) != 0 {
+			return 0
+		}
+		possible = forced
+	}
+	return possible &^ (opp >> 1)
+}
+
+// moveScore is the move-ordering score of the player to move putting a
+// stone on cell move: the number of threats it would then hold.
+func (g *Geometry) moveScore(b Board, move uint64) int {
+	return bits.OnesCount64(g.winning(b.current|move, b.mask))
+}
