@@ -1,0 +1,137 @@
+// Package engine holds the computer players. A Player picks a move for
+// the side to move of a position; the ones here are the simple and the
+// exact players every game has. Stronger searches (the Connect Four
+// solver, gomoku threat search, MCTS) plug in behind the same interface.
+package engine
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+
+	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/solve"
+)
+
+// ErrNoMove is returned for a finished position.
+var ErrNoMove = errors.New("engine: no legal move")
+
+// Player chooses a move for the side to move of p.
+type Player interface {
+	Move(ctx context.Context, p inarow.Position) (inarow.Move, error)
+}
+
+// Perfect plays exactly: the fastest win, else a draw, else the slowest
+// loss, choosing at random among equal moves. It uses the exact solver,
+// so it is for small boards (tic-tac-toe, 4×4…); on a board too large it
+// falls back to Greedy.
+type Perfect struct {
+	Rand   *rand.Rand
+	solver solve.Solver
+}
+
+func (e *Perfect) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
+	if p.Over() {
+		return inarow.NoMove, ErrNoMove
+	}
+	if e.solver.MaxPositions == 0 {
+		e.solver.MaxPositions = 2_000_000
+	}
+	moves, _, err := e.solver.Best(ctx, p)
+	if errors.Is(err, solve.ErrTooBig) {
+		return Greedy{Rand: e.Rand}.Move(ctx, p)
+	}
+	if err != nil {
+		return inarow.NoMove, err
+	}
+	return moves[intn(e.Rand, len(moves))], nil
+}
+
+// Greedy is the simple computer: it wins at once when it can, blocks the
+// opponent's immediate win, avoids (with gravity) giving the opponent a
+// winning cell on top of its stone, and otherwise plays near the centre
+// and near the stones already on the board, at random among equals.
+type Greedy struct{ Rand *rand.Rand }
+
+func (e Greedy) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
+	var buf [inarow.MaxSize * inarow.MaxSize]inarow.Move
+	moves := p.AppendLegal(buf[:0])
+	if len(moves) == 0 {
+		return inarow.NoMove, ErrNoMove
+	}
+	r := p.Rules()
+	for _, m := range moves { // win now
+		if q, _ := p.Play(m); q.Outcome().Status == inarow.Won {
+			return m, nil
+		}
+	}
+	opp := passTo(p)
+	best, bestScore := inarow.NoMove, -1<<30
+	for _, m := range moves {
+		score := 0
+		if q, err := opp.Play(m); err == nil && q.Outcome().Status == inarow.Won {
+			score += 1 << 20 // block
+		}
+		if r.Gravity {
+			if q, _ := p.Play(m); !q.Over() {
+				if above, err := q.Drop(int(m) % r.Cols); err == nil {
+					if q2, _ := q.Play(above); q2.Outcome().Status == inarow.Won {
+						score -= 1 << 18 // would hand the opponent a win
+					}
+				}
+			}
+		}
+		score += 16*neighbours(p, m) - centreDistance(r, m) + intn(e.Rand, 8)
+		if score > bestScore {
+			best, bestScore = m, score
+		}
+	}
+	return best, nil
+}
+
+// passTo returns p with the opponent to move, to ask where it would win.
+func passTo(p inarow.Position) inarow.Position {
+	r := p.Rules()
+	var first, second []inarow.Move
+	for m := inarow.Move(0); int(m) < r.Cells(); m++ {
+		switch p.At(m) {
+		case inarow.First:
+			first = append(first, m)
+		case inarow.Second:
+			second = append(second, m)
+		}
+	}
+	q, err := inarow.Setup(r, first, second, p.ToMove().Other())
+	if err != nil {
+		return p
+	}
+	return q
+}
+
+func neighbours(p inarow.Position, m inarow.Move) int {
+	r := p.Rules()
+	x, y := r.XY(m)
+	n := 0
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			nx, ny := x+dx, y+dy
+			if (dx != 0 || dy != 0) && nx >= 0 && ny >= 0 && nx < r.Cols && ny < r.Rows && p.At(r.MoveAt(nx, ny)) != inarow.NoPlayer {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func centreDistance(r inarow.Rules, m inarow.Move) int {
+	x, y := r.XY(m)
+	dx, dy := 2*x-(r.Cols-1), 2*y-(r.Rows-1)
+	return max(dx, -dx) + max(dy, -dy)
+}
+
+func intn(r *rand.Rand, n int) int {
+	if r == nil {
+		return rand.IntN(n)
+	}
+	return r.IntN(n)
+}
