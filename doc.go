@@ -40,5 +40,7 @@
 //
 // A win is found only through the last move: from the new stone the
 // engine steps along each of the four directions while the neighbouring
-// bit is set, which is exactly the run that move made.
+// bit is set, which is exactly the run that move made. On a one-word
+// board a few shift-and-ANDs first tell whether any run of K exists in a
+// direction at all, so that most moves need no walk.
 package inarow

@@ -142,7 +142,7 @@ func (g *Game) UnmarshalText(text []byte) error {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return err
+		return fmt.Errorf("inarow: record: %w", err)
 	}
 	if !haveR {
 		return fmt.Errorf("inarow: record has no rules line")

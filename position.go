@@ -96,6 +96,7 @@ type geom struct {
 	words                 uint8
 	gravity               bool
 	win                   WinRule
+	recip                 uint16 // ⌈2¹⁵/cols⌉: see xy
 }
 
 func (r Rules) geom() geom {
@@ -103,7 +104,17 @@ func (r Rules) geom() geom {
 	return geom{
 		cols: int8(r.Cols), rows: int8(r.Rows), k: int8(r.K), stride: int8(s),
 		words: uint8((r.Rows*s + 63) / 64), gravity: r.Gravity, win: r.Win,
+		recip: uint16((1<<15 + r.Cols - 1) / r.Cols),
 	}
+}
+
+// xy splits an on-board move into column and row with a multiplication
+// instead of a division: for m < 400 and cols ≤ 20 the error of the
+// reciprocal, below m/2¹⁵ < 0.013, never reaches the 1/cols ≥ 0.05 that
+// would carry into the next row.
+func (g *geom) xy(m Move) (x, y int) {
+	y = int(uint32(m) * uint32(g.recip) >> 15)
+	return int(m) - y*int(g.cols), y
 }
 
 // Position is an immutable game position. The zero value is not a valid
@@ -163,9 +174,11 @@ func (p Position) At(m Move) Player {
 	return NoPlayer
 }
 
+// index returns the padded bit index of on-board move m: one extra bit
+// per row above it.
 func (p *Position) index(m Move) int {
-	c := int(p.g.cols)
-	return int(m)/c*int(p.g.stride) + int(m)%c
+	_, y := p.g.xy(m)
+	return int(m) + y
 }
 
 func (p *Position) move(i int) Move {
@@ -173,66 +186,86 @@ func (p *Position) move(i int) Move {
 	return Move(i/s*int(p.g.cols) + i%s)
 }
 
-// Drop returns the landing cell of column col in a gravity game (the
-// lowest empty cell), or ErrColumnFull / ErrOffBoard.
+// Drop returns the landing cell of column col: the lowest empty cell,
+// which in a gravity game is the only legal one of the column; or
+// ErrColumnFull / ErrOffBoard. (Without gravity the column is searched
+// from the bottom; the cell returned is legal while the game goes on.)
 func (p Position) Drop(col int) (Move, error) {
 	if col < 0 || col >= int(p.g.cols) {
 		return NoMove, ErrOffBoard
 	}
-	h := int(p.height[col])
-	if h == int(p.g.rows) {
-		return NoMove, ErrColumnFull
+	s := int(p.g.stride)
+	for y := int(p.g.rows) - 1 - int(p.height[col]); y >= 0; y-- {
+		if i := y*s + col; !p.stones[0].has(i) && !p.stones[1].has(i) {
+			return Move(y*int(p.g.cols) + col), nil
+		}
 	}
-	return Move((int(p.g.rows)-1-h)*int(p.g.cols) + col), nil
+	return NoMove, ErrColumnFull
 }
 
-// Height returns the number of stones in column col.
-func (p Position) Height(col int) int { return int(p.height[col]) }
+// Height returns the number of stones in column col (0 for a column off
+// the board).
+func (p Position) Height(col int) int {
+	if col < 0 || col >= int(p.g.cols) {
+		return 0
+	}
+	if p.g.gravity {
+		return int(p.height[col])
+	}
+	n := 0
+	for y := 0; y < int(p.g.rows); y++ {
+		if i := y*int(p.g.stride) + col; p.stones[0].has(i) || p.stones[1].has(i) {
+			n++
+		}
+	}
+	return n
+}
 
 // Legal reports whether m may be played now; Play returns the reason when
 // it may not.
-func (p Position) Legal(m Move) bool { return p.check(m) == nil }
+func (p Position) Legal(m Move) bool {
+	_, _, err := p.check(m)
+	return err == nil
+}
 
-func (p *Position) check(m Move) error {
+// check returns the padded index and the column of m when it is legal.
+func (p *Position) check(m Move) (i, x int, err error) {
 	if p.result.Status != Ongoing {
-		return ErrGameOver
+		return 0, 0, ErrGameOver
 	}
 	if m < 0 || int(m) >= int(p.g.cols)*int(p.g.rows) {
-		return ErrOffBoard
+		return 0, 0, ErrOffBoard
 	}
-	i := p.index(m)
+	x, y := p.g.xy(m)
+	i = int(m) + y
 	if p.stones[0].has(i) || p.stones[1].has(i) {
-		return ErrOccupied
+		return 0, 0, ErrOccupied
 	}
-	if p.g.gravity {
-		c := int(p.g.cols)
-		x, y := int(m)%c, int(m)/c
-		if y != int(p.g.rows)-1-int(p.height[x]) {
-			return ErrFloating
-		}
+	if p.g.gravity && y != int(p.g.rows)-1-int(p.height[x]) {
+		return 0, 0, ErrFloating
 	}
-	return nil
+	return i, x, nil
 }
 
 // Play returns the position after the player to move places a stone on m.
 // A refused move returns p unchanged with the reason: ErrGameOver,
 // ErrOffBoard, ErrOccupied or (with gravity) ErrFloating.
 func (p Position) Play(m Move) (Position, error) {
-	if err := p.check(m); err != nil {
+	i, x, err := p.check(m)
+	if err != nil {
 		return p, err
 	}
-	p.place(m)
+	p.place(m, i, x)
 	return p, nil
 }
 
-// place puts the stone of the player to move on the empty, legal cell m and
-// updates turn, history and outcome.
-func (p *Position) place(m Move) {
-	i := p.index(m)
+// place puts the stone of the player to move on the empty, legal cell m
+// (padded index i, column x) and updates turn, history and outcome.
+func (p *Position) place(m Move, i, x int) {
 	me := p.toMove
 	p.stones[me].set(i)
 	if p.g.gravity {
-		p.height[int(m)%int(p.g.cols)]++
+		p.height[x]++
 	}
 	p.ply++
 	p.last = m
@@ -245,25 +278,86 @@ func (p *Position) place(m Move) {
 }
 
 // lineThrough looks for a winning line of player who through padded index
-// i: along each direction it shifts a probe bit outward while it lands on
-// the player's stones (shift-and-AND), so it costs O(K) per direction.
+// i: along each direction it steps outward from i while it lands on the
+// player's stones, so it costs O(run length) per direction. Stepping past
+// the left or right edge lands on a padding bit, which is never set.
 func (p *Position) lineThrough(i int, who Player) (Line, bool) {
+	s := int(p.g.stride)
+	if p.g.words == 1 {
+		return p.lineThrough64(uint(i), p.stones[who][0])
+	}
 	b := &p.stones[who]
-	k := int(p.g.k)
-	limit := int(p.g.rows) * int(p.g.stride)
-	steps := [4]int{1, int(p.g.stride), int(p.g.stride) + 1, int(p.g.stride) - 1}
-	for _, d := range steps {
+	limit := int(p.g.rows) * s
+	for _, d := range [4]int{1, s, s + 1, s - 1} {
 		lo, hi := i, i
-		for j := i - d; j >= 0 && b.has(j); j -= d {
-			lo = j
+		for lo-d >= 0 && b.has(lo-d) {
+			lo -= d
 		}
-		for j := i + d; j < limit && b.has(j); j += d {
-			hi = j
+		for hi+d < limit && b.has(hi+d) {
+			hi += d
 		}
-		n := (hi-lo)/d + 1
-		if n == k || (n > k && p.g.win == Overline) {
-			return Line{From: p.move(lo), To: p.move(hi), Len: n}, true
+		if line, ok := p.wins(lo, hi, d); ok {
+			return line, true
 		}
+	}
+	return Line{}, false
+}
+
+// lineThrough64 is lineThrough for a board that fits one word, b. Bits
+// shifted in beyond the top or bottom of the word are zero, which ends a
+// run as the board's edge does.
+//
+// Before walking it asks, without a branch per cell, whether b holds a
+// run of K anywhere in a direction (see runs); usually no direction does,
+// and one that does not cannot win through i.
+func (p *Position) lineThrough64(i uint, b uint64) (Line, bool) {
+	s, k := uint(p.g.stride), uint(p.g.k)
+	h, v, dr, dl := runs(b, 1, k), runs(b, s, k), runs(b, s+1, k), runs(b, s-1, k)
+	if h|v|dr|dl == 0 {
+		return Line{}, false
+	}
+	for n, d := range [4]uint{1, s, s + 1, s - 1} {
+		if [4]uint64{h, v, dr, dl}[n] == 0 {
+			continue
+		}
+		lo, hi := i, i
+		for lo >= d && b>>(lo-d)&1 != 0 {
+			lo -= d
+		}
+		for b>>(hi+d)&1 != 0 { // hi+d < 64+22: a shift ≥ 64 gives 0
+			hi += d
+		}
+		if line, ok := p.wins(int(lo), int(hi), int(d)); ok {
+			return line, true
+		}
+	}
+	return Line{}, false
+}
+
+// runs returns a word with bit j set when b holds a run of k from j in
+// steps of d (j, j+d, …, j+(k-1)d all set), built by doubling: a run of
+// 2n is two runs of n, n·d apart, and the last step overlaps to reach
+// exactly k. Shifts are taken mod 64, which may leave bits that should
+// have gone (a false alarm, which the walk settles) but never clears one
+// that should stay.
+func runs(b uint64, d, k uint) uint64 {
+	r, have := b, uint(1)
+	for ; have*2 <= k; have *= 2 {
+		r &= r >> (have * d & 63)
+	}
+	if have < k {
+		r &= r >> ((k - have) * d & 63)
+	}
+	return r
+}
+
+// wins reports whether the run from padded index lo to hi in steps of d
+// wins, and returns it as a Line.
+func (p *Position) wins(lo, hi, d int) (Line, bool) {
+	// (hi-lo)/d+1 without a division: a run of n is (n-1)·d bits long.
+	span, k := hi-lo, int(p.g.k)
+	if span == (k-1)*d || (span > (k-1)*d && p.g.win == Overline) {
+		return Line{From: p.move(lo), To: p.move(hi), Len: span/d + 1}, true
 	}
 	return Line{}, false
 }
@@ -284,12 +378,20 @@ func (p Position) AppendLegal(dst []Move) []Move {
 		}
 		return dst
 	}
+	// The bits come in increasing order, so the row (the number of padding
+	// bits below i, which move(i) subtracts) only has to be caught up.
+	s := int(p.g.stride)
+	y, rowEnd := 0, s
 	for w := 0; w < int(p.g.words); w++ {
 		empty := p.g.boardWord(w) &^ (p.stones[0][w] | p.stones[1][w])
 		for empty != 0 {
 			i := w*64 + bits.TrailingZeros64(empty)
 			empty &= empty - 1
-			dst = append(dst, p.move(i))
+			for i >= rowEnd {
+				y++
+				rowEnd += s
+			}
+			dst = append(dst, Move(i-y))
 		}
 	}
 	return dst
