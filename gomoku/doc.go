@@ -1,0 +1,31 @@
+// Package gomoku holds the five-in-a-row games on open boards (no
+// gravity): their notations and the exact format of the gobang document.
+//
+// # The gobang document
+//
+// Gobang is the game of haiweilian's "用 TypeScript 类型运算实现一个五子棋游戏"
+// (haiweilian/demos, TypeScript/ts-deep-dive/gobang/index.ts): a 9×9
+// board, stones "⚫" and "⚪", an empty point "□□". A point is written
+// "HH-ZZ", both numbers "01" to "09": the first picks the board row (row
+// key "01"…"09"), the second the column within that row, so "01-02" is
+// row 0, column 1. Either stone may open; after that the colours
+// alternate and an occupied point is refused.
+// The status is "未开始" before the first stone, "进行中" during the game,
+// and "对局结束【⚫】✌🏻✌🏻✌🏻" (or ⚪) once the last stone makes exactly
+// five in a row through it — six or more does not win (GobangRules, an
+// inarow.ExactlyK game). The document has no draw: a full board without a
+// winner stays "进行中", and no move is possible after the end.
+//
+// Gobang is that game as an immutable value on top of inarow.Position;
+// Rendered and MarshalJSON write the document's 棋盘状态, ParseGobang (and
+// UnmarshalJSON) read it back, and StatusOf is the document's 判断胜利 on a
+// list of stones.
+//
+// # Notations
+//
+// Besides the document's points (ParsePoint, FormatPoint), the package
+// reads and writes the Gomocup protocol's "x,y" (ParseXY, FormatXY: 0-based,
+// x the column from the left, y the row from the top) and the board
+// coordinates "h8" (ParseCoord, FormatCoord: a column letter and a row
+// number from the bottom) for boards of any size.
+package gomoku
