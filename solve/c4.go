@@ -49,10 +49,15 @@ type C4Solver struct {
 	span    int
 	minCode int // the smallest score encoded
 	symPly  int
+	etcPly  int // enhanced transposition cutoffs at nodes of fewer stones
 
 	ctx     context.Context
 	stopped bool
 }
+
+// etcCells: nodes with fewer empty cells than this skip the enhanced
+// transposition cutoff (it costs more than it saves near the end).
+var etcCells = 8
 
 // SymmetryPlies: positions with fewer stones than this are looked up in
 // the table under the smaller of their key and their mirror's key.
@@ -72,7 +77,7 @@ func NewC4(r inarow.Rules, opts Options) (*C4Solver, error) {
 	if bytes < 0 {
 		return nil, fmt.Errorf("solve: negative table size %d", bytes)
 	}
-	s := &C4Solver{g: g, symPly: SymmetryPlies}
+	s := &C4Solver{g: g, symPly: SymmetryPlies, etcPly: g.cells - etcCells}
 	// Scores lie in [-base, base]; codes 1..span are upper bounds, span+1..2·span lower bounds.
 	s.minCode = -g.base
 	s.span = 2*g.base + 1
@@ -245,6 +250,24 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 	for i := g.W - 1; i >= 0; i-- {
 		if m := next & g.col[g.order[i]]; m != 0 {
 			moves.add(m, g.moveScore(b, m))
+		}
+	}
+	// Enhanced transposition cutoff: a child whose table entry already
+	// bounds its value low enough refutes beta without a search. The probes
+	// also bring the children's entries into the cache for the searches.
+	if b.moves < s.etcPly {
+		for i := 0; i < moves.n; i++ {
+			child := play(b, moves.cell[i])
+			ck := child.current + child.mask
+			if child.moves < s.symPly {
+				ck = min(ck, g.mirror(ck))
+			}
+			if c := int(s.t.get(ck)); c != 0 && c <= s.span {
+				if v := -(c - 1 + s.minCode); v >= beta {
+					s.t.put(key, uint64(v-s.minCode+1+s.span))
+					return v
+				}
+			}
 		}
 	}
 	for moves.n > 0 {

@@ -1,6 +1,9 @@
 package solve
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // table is the transposition table: a fixed array of entries indexed by
 // key mod n, n a prime. An entry keeps the quotient key / n, which with
@@ -33,6 +36,7 @@ func newTable(bytes int, keyBits, vbits uint) *table {
 	if quotientBits(keyBits, n)+vbits <= 32 {
 		t.n = n
 		t.small = make([]uint32, n)
+		adviseHuge(unsafe.Pointer(&t.small[0]), uintptr(4*n))
 	} else {
 		n = nextPrime(max(uint64(bytes/8), 1021))
 		for quotientBits(keyBits, n)+vbits > 64 {
@@ -40,6 +44,7 @@ func newTable(bytes int, keyBits, vbits uint) *table {
 		}
 		t.n = n
 		t.large = make([]uint64, n)
+		adviseHuge(unsafe.Pointer(&t.large[0]), uintptr(8*n))
 	}
 	t.touch()
 	l := uint(bits.Len64(t.n))

@@ -1,0 +1,307 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	core "github.com/inarow/inarow"
+	"github.com/inarow/inarow/solve"
+)
+
+// The solver commands:
+//
+//	inarow solve connect4 [--rules RULES] [--table-mb N]
+//	inarow analyze connect4 MOVES [--rules RULES] [--table-mb N]
+//	inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N]
+const solveUsage = `  inarow solve connect4 [--rules RULES] [--table-mb N]
+      Read move strings (1-based columns, "4453"; "-" is the empty board), one
+      a line, from stdin and print "MOVES SCORE NODES MICROSECONDS" for each.
+      A line may carry more fields (a test set's expected score): they are
+      ignored. An invalid line is reported on stderr and skipped.
+  inarow analyze connect4 MOVES [--rules RULES] [--table-mb N]
+      Print the score of every column after MOVES, "-" for a full column.
+  inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N]
+      Solve Pascal Pons' benchmark sets (Test_L3_R1 …) and print a table.
+`
+
+// solverFlags are the flags every solver command takes.
+type solverFlags struct {
+	rules   *string
+	tableMB *int
+}
+
+func addSolverFlags(fs *flag.FlagSet) solverFlags {
+	return solverFlags{
+		rules:   fs.String("rules", "", "rules m=COLS,n=ROWS,k=K,gravity (default Connect Four, m=7,n=6,k=4,gravity)"),
+		tableMB: fs.Int("table-mb", solve.DefaultTableBytes>>20, "transposition table size in MiB"),
+	}
+}
+
+// newSolver makes the bitboard solver of GAME (connect4, or mnk with
+// --rules) and the flags.
+func (f solverFlags) newSolver(game string) (*solve.C4Solver, error) {
+	r := core.ConnectFour
+	switch game {
+	case "connect4":
+	case "mnk":
+		if *f.rules == "" {
+			return nil, fmt.Errorf("game mnk needs --rules, e.g. --rules m=7,n=6,k=4,gravity")
+		}
+	default:
+		return nil, fmt.Errorf("unknown game %q (the solver plays connect4, or mnk with gravity --rules)", game)
+	}
+	if *f.rules != "" {
+		var err error
+		if r, err = core.ParseRules(*f.rules); err != nil {
+			return nil, err
+		}
+	}
+	if *f.tableMB < 1 {
+		return nil, fmt.Errorf("--table-mb must be at least 1, not %d", *f.tableMB)
+	}
+	return solve.NewC4(r, solve.Options{TableBytes: *f.tableMB << 20})
+}
+
+// parseInterleaved parses flags that may stand before, between or after
+// the positional arguments, and returns the positional ones.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// movesField is the move string of a line: its first field, "-" for the
+// empty board.
+func movesField(line string) (string, bool) {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return "", false
+	}
+	if fields[0] == "-" {
+		return "", true
+	}
+	return fields[0], true
+}
+
+func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	sf := addSolverFlags(fs)
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	if len(pos) != 1 {
+		fmt.Fprintln(stderr, "usage: inarow solve connect4 [--rules RULES] [--table-mb N] < MOVES")
+		return exitUsage
+	}
+	s, err := sf.newSolver(pos[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "inarow solve: %v\n", err)
+		return exitUsage
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	g := s.Geometry()
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	in := bufio.NewScanner(stdin)
+	in.Buffer(make([]byte, 64<<10), 1<<20)
+	status := exitOK
+	for n := 1; in.Scan(); n++ {
+		moves, ok := movesField(in.Text())
+		if !ok {
+			continue // a blank line
+		}
+		b, err := g.FromMoves(moves)
+		if err != nil {
+			out.Flush()
+			fmt.Fprintf(stderr, "inarow solve: line %d: %q: %v\n", n, moves, err)
+			status = 1
+			continue
+		}
+		before := s.Nodes()
+		start := time.Now()
+		v, err := s.SolveBoard(ctx, b)
+		us := time.Since(start).Microseconds()
+		if err != nil {
+			out.Flush()
+			fmt.Fprintf(stderr, "inarow solve: line %d: %q: stopped: %v\n", n, moves, err)
+			return 1
+		}
+		if moves == "" {
+			moves = "-"
+		}
+		fmt.Fprintf(out, "%s %d %d %d\n", moves, v, s.Nodes()-before, us)
+		if n%64 == 0 {
+			out.Flush()
+		}
+	}
+	if err := in.Err(); err != nil {
+		out.Flush()
+		fmt.Fprintf(stderr, "inarow solve: reading stdin: %v\n", err)
+		return 1
+	}
+	return status
+}
+
+func runAnalyze(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	sf := addSolverFlags(fs)
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	if len(pos) < 1 || len(pos) > 2 {
+		fmt.Fprintln(stderr, "usage: inarow analyze connect4 MOVES [--rules RULES] [--table-mb N]")
+		return exitUsage
+	}
+	s, err := sf.newSolver(pos[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "inarow analyze: %v\n", err)
+		return exitUsage
+	}
+	moves := ""
+	if len(pos) == 2 && pos[1] != "-" {
+		moves = pos[1]
+	}
+	b, err := s.Geometry().FromMoves(moves)
+	if err != nil {
+		fmt.Fprintf(stderr, "inarow analyze: %q: %v\n", moves, err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	scores, err := s.AnalyzeBoard(ctx, b)
+	if err != nil {
+		fmt.Fprintf(stderr, "inarow analyze: stopped: %v\n", err)
+		return 1
+	}
+	cells := make([]string, len(scores))
+	for i, v := range scores {
+		if v == solve.FullColumn {
+			cells[i] = "-"
+		} else {
+			cells[i] = strconv.Itoa(int(v))
+		}
+	}
+	fmt.Fprintln(stdout, strings.Join(cells, " "))
+	return exitOK
+}
+
+// benchSets are Pons' sets, easiest first.
+var benchSets = []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"}
+
+func runBench(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] != "solve" {
+		fmt.Fprintln(stderr, "usage: inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N]")
+		return exitUsage
+	}
+	fs := flag.NewFlagSet("bench solve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	sf := addSolverFlags(fs)
+	dir := fs.String("sets", filepath.Join("..", "shared", "data", "connect4"), "directory of the benchmark sets")
+	maxN := fs.Int("max", 0, "solve at most N positions of each set (0: all)")
+	only := fs.String("only", "", "comma-separated sets to run, e.g. L2_R1,L1_R1 (default: every set found)")
+	if err := fs.Parse(args[1:]); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprintf(stderr, "inarow bench solve: unexpected argument %q\n", fs.Arg(0))
+		return exitUsage
+	}
+	s, err := sf.newSolver("connect4")
+	if err != nil {
+		fmt.Fprintf(stderr, "inarow bench solve: %v\n", err)
+		return exitUsage
+	}
+	want := map[string]bool{}
+	for _, name := range strings.Split(*only, ",") {
+		if name = strings.TrimSpace(name); name != "" {
+			want["Test_"+strings.TrimPrefix(name, "Test_")] = true
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	fmt.Fprintf(stdout, "%-12s %9s %12s %12s %6s\n", "set", "positions", "mean µs", "mean nodes", "wrong")
+	ran, status := 0, exitOK
+	for _, name := range benchSets {
+		if len(want) > 0 && !want[name] {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(*dir, name))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "inarow bench solve: %v\n", err)
+			return 1
+		}
+		s.Reset()
+		var n, wrong int
+		var elapsed time.Duration
+		for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			if *maxN > 0 && n >= *maxN {
+				break
+			}
+			fields := strings.Fields(line)
+			if len(fields) != 2 {
+				fmt.Fprintf(stderr, "inarow bench solve: %s line %d: want MOVES SCORE, got %q\n", name, i+1, line)
+				return 1
+			}
+			score, err := strconv.Atoi(fields[1])
+			b, err2 := s.Geometry().FromMoves(fields[0])
+			if err != nil || err2 != nil {
+				fmt.Fprintf(stderr, "inarow bench solve: %s line %d: bad line %q\n", name, i+1, line)
+				return 1
+			}
+			start := time.Now()
+			v, err := s.SolveBoard(ctx, b)
+			elapsed += time.Since(start)
+			if err != nil {
+				fmt.Fprintf(stderr, "inarow bench solve: %s: stopped after %d positions: %v\n", name, n, err)
+				return 1
+			}
+			if int(v) != score {
+				wrong++
+				fmt.Fprintf(stderr, "inarow bench solve: %s line %d: %s scores %d, the set says %d\n", name, i+1, fields[0], v, score)
+			}
+			n++
+		}
+		ran++
+		if wrong > 0 {
+			status = 1
+		}
+		mean := func(x float64) float64 { return x / float64(max(n, 1)) }
+		fmt.Fprintf(stdout, "%-12s %9d %12.1f %12.1f %6d\n", name, n,
+			mean(float64(elapsed.Nanoseconds())/1e3), mean(float64(s.Nodes())), wrong)
+	}
+	if ran == 0 {
+		fmt.Fprintf(stderr, "inarow bench solve: no benchmark set (Test_L1_R1 …) in %s\n", *dir)
+		return 1
+	}
+	return status
+}

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// solveSets is where Pons' benchmark sets live, seen from this package.
+var solveSets = filepath.Join("..", "..", "..", "shared", "data", "connect4")
+
+// Each valid line is answered "MOVES SCORE NODES MICROSECONDS"; each
+// invalid one gets an error naming its line on stderr, and the lines after
+// it are still solved.
+func TestSolveConnect4Lines(t *testing.T) {
+	in := strings.Join([]string{
+		"2252576253462244111563365343671351441 -1", // Test_L3_R1 (the extra field is ignored)
+		"12a",                                // 2: not a column
+		"1111111",                            // 3: column 1 is full at the 7th move
+		"1212121",                            // 4: the 7th move makes four in a column
+		"",                                   // blank: skipped
+		"8",                                  // 6: beyond the 7 columns
+		"7422341735647741166133573473242566", // Test_L3_R1: 1
+	}, "\n") + "\n"
+	res := inarow(t, in, "solve", "connect4")
+	if res.code != 1 {
+		t.Errorf("exit code %d, want 1 (some lines were invalid); stderr:\n%s", res.code, res.stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(res.stdout), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("stdout has %d lines, want 2:\n%s", len(lines), res.stdout)
+	}
+	for i, want := range []string{"2252576253462244111563365343671351441 -1", "7422341735647741166133573473242566 1"} {
+		f := strings.Fields(lines[i])
+		if len(f) != 4 || f[0]+" "+f[1] != want {
+			t.Errorf("line %q, want %q followed by nodes and microseconds", lines[i], want)
+		}
+	}
+	for _, want := range []string{"line 2:", "line 3:", "line 4:", "line 6:", "full", "column digit", "in a row"} {
+		if !strings.Contains(res.stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, res.stderr)
+		}
+	}
+	if strings.Contains(res.stderr, "line 1:") || strings.Contains(res.stderr, "line 7:") {
+		t.Errorf("a valid line was reported:\n%s", res.stderr)
+	}
+}
+
+// Other gravity boards through --rules: the empty 4×4 board is a draw.
+func TestSolveRules(t *testing.T) {
+	res := inarow(t, "-\n", "solve", "mnk", "--rules", "m=4,n=4,k=4,gravity", "--table-mb", "4")
+	if res.code != 0 || !strings.HasPrefix(res.stdout, "- 0 ") {
+		t.Fatalf("4×4: %+v", res)
+	}
+	res = inarow(t, "", "solve", "mnk", "--rules", "m=4,n=4,k=4")
+	if res.code != 2 || !strings.Contains(res.stderr, "gravity") {
+		t.Fatalf("without gravity: %+v", res)
+	}
+}
+
+// analyze prints one score per column, "-" for a full one.
+func TestAnalyzeConnect4(t *testing.T) {
+	// A Test_L2_R1 position, score 5 for the player to move; columns 4 and 7 are full.
+	moves := "3457741246677474572223453551"
+	res := inarow(t, "", "analyze", "connect4", moves)
+	if res.code != 0 {
+		t.Fatalf("%+v", res)
+	}
+	f := strings.Fields(res.stdout)
+	if len(f) != 7 {
+		t.Fatalf("want 7 scores, got %q", res.stdout)
+	}
+	best := -100
+	for i, v := range f {
+		full := strings.Count(moves, string(rune('1'+i))) == 6
+		if (v == "-") != full {
+			t.Errorf("column %d: %q (full: %v)", i+1, v, full)
+		}
+		if full {
+			continue
+		}
+		var n int
+		for _, c := range strings.TrimPrefix(v, "-") {
+			n = 10*n + int(c-'0')
+		}
+		if strings.HasPrefix(v, "-") {
+			n = -n
+		}
+		best = max(best, n)
+	}
+	if best != 5 {
+		t.Errorf("analyze %s = %q; want a best score of 5", moves, res.stdout)
+	}
+	if res := inarow(t, "", "analyze", "connect4", "1212121"); res.code != 1 || !strings.Contains(res.stderr, "in a row") {
+		t.Errorf("analyze of a won position: %+v", res)
+	}
+}
+
+// bench solve runs the sets it finds and reports no wrong score.
+func TestBenchSolve(t *testing.T) {
+	if _, err := os.Stat(filepath.Join(solveSets, "Test_L3_R1")); err != nil {
+		t.Skipf("benchmark sets: %v", err)
+	}
+	res := inarow(t, "", "bench", "solve", "--sets", solveSets, "--only", "L3_R1,L2_R1", "--max", "50", "--table-mb", "8")
+	if res.code != 0 {
+		t.Fatalf("%+v", res)
+	}
+	lines := strings.Split(strings.TrimSpace(res.stdout), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "set") {
+		t.Fatalf("table:\n%s", res.stdout)
+	}
+	for i, name := range []string{"Test_L3_R1", "Test_L2_R1"} {
+		f := strings.Fields(lines[i+1])
+		if len(f) != 5 || f[0] != name || f[1] != "50" || f[4] != "0" {
+			t.Errorf("row %q, want %s with 50 positions and 0 wrong", lines[i+1], name)
+		}
+	}
+	if res := inarow(t, "", "bench", "solve", "--sets", t.TempDir()); res.code != 1 {
+		t.Errorf("no sets: %+v", res)
+	}
+}
