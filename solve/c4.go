@@ -49,6 +49,9 @@ type C4Solver struct {
 	span    int
 	minCode int // the smallest score encoded
 	symPly  int
+	near    *table
+	nearPly int
+	ttPly   int // nodes with fewer stones use the table
 	etcPly  int // enhanced transposition cutoffs at nodes of fewer stones
 
 	ctx     context.Context
@@ -58,6 +61,17 @@ type C4Solver struct {
 // etcCells: nodes with fewer empty cells than this skip the enhanced
 // transposition cutoff (it costs more than it saves near the end).
 var etcCells = 8
+
+// ttCells: nodes with fewer empty cells than this skip the table: their
+// subtrees cost less to search again than a cache miss.
+var ttCells = 6
+
+// The table is in two parts. Nodes with fewer empty cells than nearCells
+// (by default half the board, 22 for 7×6) — the many positions with small
+// subtrees — use a small table of at most nearBytes that stays in the
+// processor's cache; the positions nearer the root, fewer and dearer,
+// keep the large one to themselves. nearCells < 0 turns the split off.
+var nearCells, nearBytes = 0, 4 << 20
 
 // SymmetryPlies: positions with fewer stones than this are looked up in
 // the table under the smaller of their key and their mirror's key.
@@ -77,11 +91,23 @@ func NewC4(r inarow.Rules, opts Options) (*C4Solver, error) {
 	if bytes < 0 {
 		return nil, fmt.Errorf("solve: negative table size %d", bytes)
 	}
-	s := &C4Solver{g: g, symPly: SymmetryPlies, etcPly: g.cells - etcCells}
+	s := &C4Solver{g: g, symPly: SymmetryPlies, etcPly: g.cells - etcCells, ttPly: g.cells - ttCells}
 	// Scores lie in [-base, base]; codes 1..span are upper bounds, span+1..2·span lower bounds.
 	s.minCode = -g.base
 	s.span = 2*g.base + 1
-	s.t = newTable(bytes, g.keyBits, uint(bits.Len(uint(2*s.span))))
+	vbits := uint(bits.Len(uint(2 * s.span)))
+	near := min(nearBytes, bytes/8)
+	cells := nearCells
+	if cells == 0 {
+		cells = (g.cells + 2) / 2
+	}
+	if cells < 0 || near < 64<<10 {
+		s.t = newTable(bytes, g.keyBits, vbits)
+		s.near, s.nearPly = s.t, g.cells+1
+	} else {
+		s.t = newTable(bytes-near, g.keyBits, vbits)
+		s.near, s.nearPly = newTable(near, g.keyBits, vbits), g.cells-cells
+	}
 	return s, nil
 }
 
@@ -92,11 +118,19 @@ func (s *C4Solver) Geometry() *Geometry { return s.g }
 func (s *C4Solver) Nodes() uint64 { return s.nodes }
 
 // TableBytes returns the memory of the transposition table.
-func (s *C4Solver) TableBytes() int { return s.t.bytes() }
+func (s *C4Solver) TableBytes() int {
+	if s.near == s.t {
+		return s.t.bytes()
+	}
+	return s.t.bytes() + s.near.bytes()
+}
 
 // Reset empties the transposition table and the node counter.
 func (s *C4Solver) Reset() {
 	s.t.reset()
+	if s.near != s.t {
+		s.near.reset()
+	}
 	s.nodes = 0
 }
 
@@ -227,21 +261,27 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 	}
 
 	key := b.current + b.mask
-	if b.moves < s.symPly {
-		key = min(key, g.mirror(key))
+	t := s.t
+	if b.moves >= s.nearPly {
+		t = s.near
 	}
-	if c := int(s.t.get(key)); c != 0 {
-		if c > s.span { // a lower bound
-			if lo := c - s.span - 1 + s.minCode; alpha < lo {
-				alpha = lo
-				if alpha >= beta {
-					return alpha
+	if b.moves < s.ttPly {
+		if b.moves < s.symPly {
+			key = min(key, g.mirror(key))
+		}
+		if c := int(t.get(key)); c != 0 {
+			if c > s.span { // a lower bound
+				if lo := c - s.span - 1 + s.minCode; alpha < lo {
+					alpha = lo
+					if alpha >= beta {
+						return alpha
+					}
 				}
-			}
-		} else if hi := c - 1 + s.minCode; beta > hi {
-			beta = hi
-			if alpha >= beta {
-				return beta
+			} else if hi := c - 1 + s.minCode; beta > hi {
+				beta = hi
+				if alpha >= beta {
+					return beta
+				}
 			}
 		}
 	}
@@ -262,9 +302,13 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 			if child.moves < s.symPly {
 				ck = min(ck, g.mirror(ck))
 			}
-			if c := int(s.t.get(ck)); c != 0 && c <= s.span {
+			ct := s.t
+			if child.moves >= s.nearPly {
+				ct = s.near
+			}
+			if c := int(ct.get(ck)); c != 0 && c <= s.span {
 				if v := -(c - 1 + s.minCode); v >= beta {
-					s.t.put(key, uint64(v-s.minCode+1+s.span))
+					t.put(key, uint64(v-s.minCode+1+s.span))
 					return v
 				}
 			}
@@ -277,14 +321,18 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 			return 0
 		}
 		if v >= beta {
-			s.t.put(key, uint64(v-s.minCode+1+s.span))
+			if b.moves < s.ttPly {
+				t.put(key, uint64(v-s.minCode+1+s.span))
+			}
 			return v
 		}
 		if v > alpha {
 			alpha = v
 		}
 	}
-	s.t.put(key, uint64(alpha-s.minCode+1))
+	if b.moves < s.ttPly {
+		t.put(key, uint64(alpha-s.minCode+1))
+	}
 	return alpha
 }
 
