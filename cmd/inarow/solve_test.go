@@ -23,7 +23,7 @@ func TestSolveConnect4Lines(t *testing.T) {
 		"8",                                  // 6: beyond the 7 columns
 		"7422341735647741166133573473242566", // Test_L3_R1: 1
 	}, "\n") + "\n"
-	res := inarow(t, in, "solve", "connect4")
+	res := cli(t, in, "solve", "connect4")
 	if res.code != 1 {
 		t.Errorf("exit code %d, want 1 (some lines were invalid); stderr:\n%s", res.code, res.stderr)
 	}
@@ -49,11 +49,11 @@ func TestSolveConnect4Lines(t *testing.T) {
 
 // Other gravity boards through --rules: the empty 4×4 board is a draw.
 func TestSolveRules(t *testing.T) {
-	res := inarow(t, "-\n", "solve", "mnk", "--rules", "m=4,n=4,k=4,gravity", "--table-mb", "4")
+	res := cli(t, "-\n", "solve", "mnk", "--rules", "m=4,n=4,k=4,gravity", "--table-mb", "4")
 	if res.code != 0 || !strings.HasPrefix(res.stdout, "- 0 ") {
 		t.Fatalf("4×4: %+v", res)
 	}
-	res = inarow(t, "", "solve", "mnk", "--rules", "m=4,n=4,k=4")
+	res = cli(t, "", "solve", "mnk", "--rules", "m=4,n=4,k=4")
 	if res.code != 2 || !strings.Contains(res.stderr, "gravity") {
 		t.Fatalf("without gravity: %+v", res)
 	}
@@ -63,7 +63,7 @@ func TestSolveRules(t *testing.T) {
 func TestAnalyzeConnect4(t *testing.T) {
 	// A Test_L2_R1 position, score 5 for the player to move; columns 4 and 7 are full.
 	moves := "3457741246677474572223453551"
-	res := inarow(t, "", "analyze", "connect4", moves)
+	res := cli(t, "", "analyze", "connect4", moves)
 	if res.code != 0 {
 		t.Fatalf("%+v", res)
 	}
@@ -92,7 +92,7 @@ func TestAnalyzeConnect4(t *testing.T) {
 	if best != 5 {
 		t.Errorf("analyze %s = %q; want a best score of 5", moves, res.stdout)
 	}
-	if res := inarow(t, "", "analyze", "connect4", "1212121"); res.code != 1 || !strings.Contains(res.stderr, "in a row") {
+	if res := cli(t, "", "analyze", "connect4", "1212121"); res.code != 1 || !strings.Contains(res.stderr, "in a row") {
 		t.Errorf("analyze of a won position: %+v", res)
 	}
 }
@@ -102,7 +102,7 @@ func TestBenchSolve(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(solveSets, "Test_L3_R1")); err != nil {
 		t.Skipf("benchmark sets: %v", err)
 	}
-	res := inarow(t, "", "bench", "solve", "--sets", solveSets, "--only", "L3_R1,L2_R1", "--max", "50", "--table-mb", "8")
+	res := cli(t, "", "bench", "solve", "--sets", solveSets, "--only", "L3_R1,L2_R1", "--max", "50", "--table-mb", "8")
 	if res.code != 0 {
 		t.Fatalf("%+v", res)
 	}
@@ -116,7 +116,7 @@ func TestBenchSolve(t *testing.T) {
 			t.Errorf("row %q, want %s with 50 positions and 0 wrong", lines[i+1], name)
 		}
 	}
-	if res := inarow(t, "", "bench", "solve", "--sets", t.TempDir()); res.code != 1 {
+	if res := cli(t, "", "bench", "solve", "--sets", t.TempDir()); res.code != 1 {
 		t.Errorf("no sets: %+v", res)
 	}
 }

@@ -1,0 +1,79 @@
+// Command inarow plays, steps, counts and (in later versions) solves and
+// serves k-in-a-row games: tic-tac-toe, Connect Four, gomoku and any
+// m,n,k-game.
+//
+//	inarow step GAME [--game FILE|-] [--view CELLS] [--strict] [--] MOVE...
+//	inarow perft GAME DEPTH [--rules m=7,n=6,k=4,gravity]
+//	inarow play GAME [--first human|computer] [--second human|computer]
+//
+// Run "inarow help" for the details.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `inarow — k-in-a-row games: tic-tac-toe, Connect Four, gomoku, m,n,k-games
+
+Usage:
+  inarow step GAME [--game FILE|-] [--view CELLS] [--strict] [--] MOVE...
+      Play MOVEs in a document's own format and print the resulting game.
+      GAME: tictactoe, connect4, gobang, tictactoe-bits.
+  inarow perft GAME DEPTH [--rules RULES]
+      Count game-tree nodes, distinct positions and finished games per ply.
+      GAME: tictactoe, connect4, gomoku, gobang, or mnk with --rules.
+  inarow play GAME [--rules RULES] [--first WHO] [--second WHO] [--color auto|always|never]
+      Play in the terminal; WHO is human or computer.
+      GAME: tictactoe, connect4, gomoku, gobang, or mnk with --rules.
+
+  inarow solve connect4 [--rules RULES] [--table-mb N]
+      Read move strings (1-based columns, one a line) on stdin and print
+      MOVES SCORE NODES MICROSECONDS, the score in Pascal Pons' convention.
+  inarow analyze connect4 MOVES [--rules RULES]
+      Print the score of every column after MOVES ("-" for a full column).
+  inarow bench solve [--sets DIR] [--max N]
+      Solve Pascal Pons' benchmark sets and print a table.
+
+RULES is m=COLS,n=ROWS,k=K[,gravity][,exact], e.g. m=7,n=6,k=4,gravity.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is the whole command with its streams, so tests can drive it.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch cmd, rest := args[0], args[1:]; cmd {
+	case "step":
+		return runStep(rest, stdin, stdout, stderr)
+	case "perft":
+		return runPerft(rest, stdout, stderr)
+	case "play":
+		return runPlay(rest, stdin, stdout, stderr)
+	case "solve":
+		return runSolve(rest, stdin, stdout, stderr)
+	case "analyze":
+		return runAnalyze(rest, stdout, stderr)
+	case "bench":
+		return runBench(rest, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "inarow: unknown command %q\n\n%s", cmd, usage)
+		return 2
+	}
+}
+
+// exit codes
+const (
+	exitOK      = 0
+	exitUsage   = 2
+	exitRefused = 3 // step --strict: a move was refused
+)

@@ -1,0 +1,314 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/engine"
+	"github.com/inarow/inarow/gomoku"
+	"github.com/inarow/inarow/tictactoe"
+)
+
+// variant is how the terminal shows one game and reads its moves.
+type variant struct {
+	rules    inarow.Rules
+	stones   [3]string // First, Second, empty; each two columns wide
+	colLabel func(x int) string
+	rowLabel func(y int) string
+	parse    func(p inarow.Position, s string) (inarow.Move, error)
+	format   func(p inarow.Position, m inarow.Move) string
+	how      string // how to type a move
+}
+
+func newVariant(game, rules string) (variant, error) {
+	r, err := gameRules(game, rules)
+	if err != nil {
+		return variant{}, err
+	}
+	v := variant{
+		rules:    r,
+		stones:   [3]string{"⚫", "⚪", "· "},
+		colLabel: func(x int) string { return string(rune('a' + x)) },
+		rowLabel: func(y int) string { return strconv.Itoa(r.Rows - y) },
+		parse:    func(p inarow.Position, s string) (inarow.Move, error) { return p.Rules().ParseMove(s) },
+		format:   func(p inarow.Position, m inarow.Move) string { return p.Rules().FormatMove(m) },
+		how:      "a column letter and a row number, like " + r.FormatMove(r.MoveAt(r.Cols/2, r.Rows/2)),
+	}
+	if r.Gravity {
+		v.stones = [3]string{"🟡", "🔴", "· "}
+		v.colLabel = func(x int) string { return strconv.Itoa(x) }
+		v.rowLabel = func(int) string { return "" }
+		v.parse = parseColumn
+		v.format = func(p inarow.Position, m inarow.Move) string { return "column " + strconv.Itoa(int(m)%p.Rules().Cols) }
+		v.how = fmt.Sprintf("a column number 0–%d", r.Cols-1)
+	}
+	switch game {
+	case "tictactoe":
+		v.stones = [3]string{"❌", "⭕", "· "}
+		v.colLabel = func(x int) string { return []string{"left", "center", "right"}[x] }
+		v.rowLabel = func(y int) string { return []string{"top", "middle", "bottom"}[y] }
+		v.parse = func(_ inarow.Position, s string) (inarow.Move, error) {
+			if n, err := strconv.Atoi(s); err == nil && n >= 1 && n <= 9 {
+				return inarow.Move(n - 1), nil
+			}
+			return tictactoe.ParseMove(s)
+		}
+		v.format = func(_ inarow.Position, m inarow.Move) string { return tictactoe.FormatMove(m) }
+		v.how = "a cell name like top-left or middle-center, or 1–9 row by row"
+	case "gobang":
+		v.colLabel = func(x int) string { return fmt.Sprintf("%02d", x+1) }
+		v.rowLabel = func(y int) string { return fmt.Sprintf("%02d", y+1) }
+		v.parse = func(_ inarow.Position, s string) (inarow.Move, error) { return gomoku.ParsePoint(s) }
+		v.format = func(_ inarow.Position, m inarow.Move) string { return gomoku.FormatPoint(m) }
+		v.how = "a point ROW-COLUMN like 05-05"
+	}
+	return v, nil
+}
+
+func parseColumn(p inarow.Position, s string) (inarow.Move, error) {
+	col, err := strconv.Atoi(s)
+	if err != nil {
+		return inarow.NoMove, fmt.Errorf("%w: %q is not a column number", inarow.ErrBadMove, s)
+	}
+	return p.Drop(col)
+}
+
+func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: inarow play GAME [--rules RULES] [--first human|computer] [--second human|computer] [--color auto|always|never]")
+		return exitUsage
+	}
+	game := args[0]
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	rules := fs.String("rules", "", "rules m=COLS,n=ROWS,k=K[,gravity][,exact] (for GAME mnk)")
+	first := fs.String("first", "human", "who plays first: human or computer")
+	second := fs.String("second", "computer", "who plays second: human or computer")
+	color := fs.String("color", "auto", "colours: auto (when the output is a terminal and NO_COLOR is unset), always or never")
+	if err := fs.Parse(args[1:]); err != nil {
+		return exitUsage
+	}
+	v, err := newVariant(game, *rules)
+	if err != nil {
+		fmt.Fprintf(stderr, "inarow play: %v\n", err)
+		return exitUsage
+	}
+	var seats [2]engine.Player
+	for i, who := range []string{*first, *second} {
+		switch who {
+		case "human":
+		case "computer":
+			seats[i] = computerFor(v.rules)
+		default:
+			fmt.Fprintf(stderr, "inarow play: --first/--second take human or computer, not %q\n", who)
+			return exitUsage
+		}
+	}
+	useColor, err := colorWanted(*color, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "inarow play: %v\n", err)
+		return exitUsage
+	}
+	s := session{v: v, seats: seats, color: useColor, in: bufio.NewScanner(stdin), out: stdout, echo: !isTerminal(stdin)}
+	return s.loop()
+}
+
+// computerFor picks the strongest player we have for the rules: exact
+// play on boards the solver finishes at once, the simple player elsewhere.
+func computerFor(r inarow.Rules) engine.Player {
+	if r.Cells() <= 16 {
+		return &engine.Perfect{}
+	}
+	return engine.Greedy{}
+}
+
+func colorWanted(mode string, out io.Writer) (bool, error) {
+	switch mode {
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	case "auto":
+		if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+			return false, nil
+		}
+		return isTerminal(out), nil
+	}
+	return false, fmt.Errorf("--color takes auto, always or never, not %q", mode)
+}
+
+func isTerminal(f any) bool {
+	file, ok := f.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := file.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+type session struct {
+	v     variant
+	seats [2]engine.Player // nil for a human
+	color bool
+	in    *bufio.Scanner
+	out   io.Writer
+	echo  bool // input is not a terminal: repeat it after the prompt, so a transcript reads as a session
+}
+
+func (s *session) loop() int {
+	g, _ := inarow.NewGame(s.v.rules)
+	fmt.Fprintf(s.out, "%s — type %s; also: undo, help, quit\n", s.v.rules, s.v.how)
+	redraw := true
+	for {
+		p := g.Position()
+		if redraw {
+			s.draw(p)
+		}
+		redraw = true
+		if p.Over() {
+			s.announce(p)
+			return exitOK
+		}
+		who := p.ToMove()
+		if bot := s.seats[who]; bot != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			m, err := bot.Move(ctx, p)
+			cancel()
+			if err != nil {
+				fmt.Fprintf(s.out, "the computer failed: %v\n", err)
+				return 1
+			}
+			g.Play(m)
+			fmt.Fprintf(s.out, "computer (%s) plays %s\n", strings.TrimSpace(s.v.stones[who]), s.v.format(p, m))
+			continue
+		}
+		fmt.Fprintf(s.out, "%s to move: ", strings.TrimSpace(s.v.stones[who]))
+		if !s.in.Scan() {
+			fmt.Fprintln(s.out, "\nbye")
+			return exitOK
+		}
+		line := strings.TrimSpace(s.in.Text())
+		if s.echo {
+			fmt.Fprintln(s.out, line)
+		}
+		switch strings.ToLower(line) {
+		case "":
+			redraw = false
+			continue
+		case "quit", "exit", "q":
+			fmt.Fprintln(s.out, "bye")
+			return exitOK
+		case "help", "?":
+			fmt.Fprintf(s.out, "type %s; undo takes back your last move; quit ends the game\n", s.v.how)
+			redraw = false
+			continue
+		case "undo", "u":
+			s.undo(g)
+			continue
+		}
+		m, err := s.v.parse(p, line)
+		if err == nil {
+			err = g.Play(m)
+		}
+		if err != nil {
+			fmt.Fprintf(s.out, "%q is not a legal move here: %s. Type %s.\n", line, reason(err), s.v.how)
+			redraw = false
+		}
+	}
+}
+
+// undo takes back moves until a human is to move again.
+func (s *session) undo(g *inarow.Game) {
+	if g.Undo() != nil {
+		fmt.Fprintln(s.out, "nothing to undo")
+		return
+	}
+	// Back to a human's turn (if the computer opened, it simply moves again).
+	for s.seats[g.Position().ToMove()] != nil && g.Undo() == nil {
+	}
+}
+
+func reason(err error) string {
+	msg := err.Error()
+	return strings.TrimPrefix(msg, "inarow: ")
+}
+
+func (s *session) announce(p inarow.Position) {
+	o := p.Outcome()
+	switch o.Status {
+	case inarow.Won:
+		var cells []string
+		for _, m := range o.Line.Cells(p.Rules()) {
+			cells = append(cells, s.v.format(p, m))
+		}
+		fmt.Fprintf(s.out, "%s wins: %s\n", strings.TrimSpace(s.v.stones[o.Winner]), strings.Join(cells, ", "))
+	case inarow.Drawn:
+		fmt.Fprintln(s.out, "Draw: the board is full.")
+	}
+}
+
+const (
+	ansiReset = "\x1b[0m"
+	ansiLast  = "\x1b[1;43m" // the last move: bold on yellow
+	ansiLine  = "\x1b[1;42m" // the winning line: bold on green
+	ansiDim   = "\x1b[2m"
+)
+
+// draw prints the board: column labels, then each row with its label.
+// Every cell is four columns wide (stones are two-column glyphs). Without
+// colour the last move is shown in brackets.
+func (s *session) draw(p inarow.Position) {
+	r := p.Rules()
+	onLine := map[inarow.Move]bool{}
+	if o := p.Outcome(); o.Status == inarow.Won {
+		for _, m := range o.Line.Cells(r) {
+			onLine[m] = true
+		}
+	}
+	labelW := 0
+	for y := 0; y < r.Rows; y++ {
+		labelW = max(labelW, len(s.v.rowLabel(y)))
+	}
+	colW := 4 // " ⚫ ": a two-column glyph between spaces
+	for x := 0; x < r.Cols; x++ {
+		colW = max(colW, len(s.v.colLabel(x))+1)
+	}
+	var b strings.Builder
+	b.WriteString(strings.Repeat(" ", labelW+1))
+	for x := 0; x < r.Cols; x++ {
+		l := s.v.colLabel(x)
+		pad := colW - len(l)
+		b.WriteString(strings.Repeat(" ", pad/2) + l + strings.Repeat(" ", pad-pad/2))
+	}
+	b.WriteByte('\n')
+	for y := 0; y < r.Rows; y++ {
+		fmt.Fprintf(&b, "%*s ", labelW, s.v.rowLabel(y))
+		for x := 0; x < r.Cols; x++ {
+			m := r.MoveAt(x, y)
+			stone := s.v.stones[p.At(m)]
+			cell := " " + stone + " "
+			switch {
+			case s.color && onLine[m]:
+				cell = ansiLine + cell + ansiReset
+			case s.color && m == p.LastMove():
+				cell = ansiLast + cell + ansiReset
+			case s.color && p.At(m) == inarow.NoPlayer:
+				cell = ansiDim + cell + ansiReset
+			case m == p.LastMove():
+				cell = "[" + stone + "]"
+			}
+			pad := colW - 4
+			b.WriteString(strings.Repeat(" ", pad/2) + cell + strings.Repeat(" ", pad-pad/2))
+		}
+		fmt.Fprintf(&b, " %s\n", s.v.rowLabel(y))
+	}
+	fmt.Fprint(s.out, b.String())
+}
