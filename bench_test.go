@@ -80,15 +80,17 @@ func BenchmarkAppendLegal(b *testing.B) {
 	b.Run("gomoku15", func(b *testing.B) { benchAppendLegal(b, Gomoku) })
 }
 
-// benchPerft runs Perft to depth and reports the game-tree nodes (summed
-// over all plies) walked per second.
+// benchPerft runs Perft to depth and reports the game-tree nodes and the
+// distinct positions (each summed over all plies) counted per second.
+// Perft expands each distinct position once, so nodes/s grows with the
+// transpositions of the game; positions/s is closer to the work done.
 func benchPerft(b *testing.B, r Rules, depth int) {
 	p, err := NewPosition(r)
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
-	var nodes uint64
+	var nodes, positions uint64
 	var elapsed time.Duration
 	for b.Loop() {
 		t0 := time.Now()
@@ -99,9 +101,11 @@ func benchPerft(b *testing.B, r Rules, depth int) {
 		}
 		for _, c := range plies {
 			nodes += c.Nodes
+			positions += c.Positions
 		}
 	}
 	b.ReportMetric(float64(nodes)/elapsed.Seconds(), "nodes/s")
+	b.ReportMetric(float64(positions)/elapsed.Seconds(), "positions/s")
 }
 
 func BenchmarkPerftTicTacToe(b *testing.B) { benchPerft(b, TicTacToe, 9) }

@@ -13,6 +13,7 @@ type bitset [words]uint64
 
 func (b *bitset) has(i int) bool { return b[i>>6]>>(uint(i)&63)&1 != 0 }
 func (b *bitset) set(i int)      { b[i>>6] |= 1 << (uint(i) & 63) }
+func (b *bitset) clear(i int)    { b[i>>6] &^= 1 << (uint(i) & 63) }
 
 // rowMask[s] has a bit for every cell of an unlimited board whose stride is
 // s (cols = s-1): every bit but the padding ones. Computed once at start,

@@ -10,9 +10,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
-var long = flag.Bool("long", false, "run the long tests: Connect Four perft to ply 11")
+var long = flag.Bool("long", false, "run the long tests: Connect Four perft to ply 12")
 
 // mv reads a move in board notation ("h8") or fails the test.
 func mv(t testing.TB, r Rules, s string) Move {
@@ -821,7 +822,7 @@ func TestPerftConnectFour(t *testing.T) {
 	depth := 9
 	switch {
 	case *long:
-		depth = 11
+		depth = 12
 	case testing.Short() || raceEnabled:
 		depth = 8
 	}
@@ -938,6 +939,19 @@ func TestPerftEdges(t *testing.T) {
 	got, err := Perft(ctx, newPos(t, ConnectFour), 20)
 	if !errors.Is(err, context.Canceled) || len(got) > 1 {
 		t.Errorf("cancelled Perft = %v, %v", got, err)
+	}
+	// A deadline stops the walk in the middle of a ply, soon.
+	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	t0 := time.Now()
+	got, err = Perft(ctx, newPos(t, ConnectFour), 14)
+	if !errors.Is(err, context.DeadlineExceeded) || len(got) > 14 || time.Since(t0) > 5*time.Second {
+		t.Errorf("Perft with a deadline = %d plies, %v after %v", len(got), err, time.Since(t0))
+	}
+	for ply, c := range got {
+		if c.Positions != connectFourPositions[ply] {
+			t.Errorf("ply %d before the deadline: %+v", ply, c)
+		}
 	}
 	won := playAll(t, TicTacToe, mvs(t, TicTacToe, "a1", "b1", "a2", "b2", "a3"))
 	if got, err := Perft(context.Background(), won, 2); err != nil || !slices.Equal(got, []PerftPly{{0, 1, 1, 1}, {Ply: 1}, {Ply: 2}}) {

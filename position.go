@@ -378,8 +378,9 @@ func (p Position) AppendLegal(dst []Move) []Move {
 		}
 		return dst
 	}
-	// The bits come in increasing order, so the row (the number of padding
-	// bits below i, which move(i) subtracts) only has to be caught up.
+	// The bits come in increasing order, so the row y of bit i (which is
+	// also the number of padding bits before it: move(i) = i - y) only
+	// has to be caught up.
 	s := int(p.g.stride)
 	y, rowEnd := 0, s
 	for w := 0; w < int(p.g.words); w++ {
