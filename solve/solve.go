@@ -3,9 +3,22 @@
 // Scores follow Pascal Pons' Connect Four convention, generalised to any
 // board of C cells: 0 is a draw; a win for the player to move with their
 // N-th stone scores (C+1)/2 + 1 − N, so a faster win scores higher; a loss
-// is the negative of the opponent's win. This first solver is a plain
-// negamax with a table of exact values: it is meant for small boards
-// (tic-tac-toe, 4×4, small m,n,k-games), where it answers instantly.
+// is the negative of the opponent's win.
+//
+// Two solvers share that convention:
+//
+//   - Solver, a plain negamax over inarow.Position with a map of bounds,
+//     for any Rules small enough: tic-tac-toe, 4×4, small m,n,k-games with
+//     or without gravity.
+//   - C4Solver, the Connect Four solver, for gravity games whose padded
+//     board fits one word ((Rows+1)·Cols ≤ 64: 7×6, 6×7, 8×7, 6×5, 4×4…)
+//     and any K, built on Pascal Pons' design: a bitboard with a unique
+//     key (board.go), threat cells for any K (winning.go), anticipation
+//     of the opponent's immediate threats and move ordering by the threats
+//     a move creates, a fixed-size transposition table of upper and lower
+//     bounds (table.go), mirror symmetry in the opening, enhanced
+//     transposition cutoffs, and at the root a bisection of the score by
+//     null-window searches (c4.go).
 package solve
 
 import (
