@@ -1,0 +1,284 @@
+// Package sqlite is the default store of the play server: one SQLite file
+// through modernc.org/sqlite (pure Go, no cgo), in WAL mode with a busy
+// timeout and synchronous=FULL, so a move is on disk when Append returns.
+// Writes go through one connection (SQLite has one writer at a time; a Go
+// queue is fairer than the busy handler's sleeps), reads through a pool.
+// The schema's migrations are embedded and run by Open.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/inarow/inarow/store"
+	_ "modernc.org/sqlite" // the "sqlite" driver
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// Store is a store.Store on one SQLite file.
+type Store struct {
+	w, r *sql.DB
+}
+
+var _ store.Store = (*Store)(nil)
+
+func dsn(path string, readOnly bool) string {
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(FULL)")
+	q.Add("_pragma", "foreign_keys(1)")
+	if readOnly {
+		q.Add("_pragma", "query_only(1)")
+	} else {
+		q.Set("_txlock", "immediate")
+	}
+	return "file:" + path + "?" + q.Encode()
+}
+
+// Open opens (creating if needed) the database file at path and brings its
+// schema up to date.
+func Open(ctx context.Context, path string) (*Store, error) {
+	if path == "" || strings.ContainsAny(path, "?#") {
+		return nil, fmt.Errorf("sqlite: bad database path %q", path)
+	}
+	w, err := sql.Open("sqlite", dsn(path, false))
+	if err != nil {
+		return nil, err
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	s := &Store{w: w}
+	if err := s.migrate(ctx); err != nil {
+		w.Close()
+		return nil, err
+	}
+	r, err := sql.Open("sqlite", dsn(path, true))
+	if err != nil {
+		w.Close()
+		return nil, err
+	}
+	r.SetMaxOpenConns(8)
+	r.SetMaxIdleConns(8)
+	s.r = r
+	return s, nil
+}
+
+func (s *Store) migrate(ctx context.Context) error {
+	if _, err := s.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
+		return fmt.Errorf("sqlite: migrations table: %w", err)
+	}
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		base := strings.TrimPrefix(name, "migrations/")
+		v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
+		if err != nil {
+			return fmt.Errorf("sqlite: migration %s: no version number", name)
+		}
+		body, err := migrations.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		err = s.tx(ctx, func(tx *sql.Tx) error {
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations WHERE version = ?`, v).Scan(&n); err != nil || n > 0 {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+				return err
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`, v, time.Now().UnixMicro())
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("sqlite: migration %s: %w", base, err)
+		}
+	}
+	return nil
+}
+
+func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// Close closes the database.
+func (s *Store) Close() error {
+	return errors.Join(s.r.Close(), s.w.Close())
+}
+
+func micros(t time.Time) int64 { return t.UnixMicro() }
+func fromMicros(us int64) time.Time {
+	return time.UnixMicro(us).UTC()
+}
+
+// Create stores a new game.
+func (s *Store) Create(ctx context.Context, g *store.Game) error {
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	if g.Created.IsZero() {
+		g.Created = now
+	}
+	if g.Updated.IsZero() {
+		g.Updated = g.Created
+	}
+	g.Version = 1
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE id = ?`, g.ID).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			return store.ErrExists
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO games (id, kind, rules, variant, opponent, level, computer, seat0_hash, seat1_hash, version, ply, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			g.ID, g.Kind, g.Rules, g.Variant, g.Opponent, g.Level, g.Computer, g.SeatHash[0], g.SeatHash[1], g.Version, len(g.Moves), micros(g.Created), micros(g.Updated))
+		if err != nil {
+			return err
+		}
+		for i := range g.Moves {
+			m := &g.Moves[i]
+			m.Ply = i
+			if m.At.IsZero() {
+				m.At = g.Created
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, cell, created_at) VALUES (?, ?, ?, ?)`, g.ID, i, m.Cell, micros(m.At)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, store.ErrExists) {
+		return fmt.Errorf("sqlite: create %s: %w", g.ID, err)
+	}
+	return err
+}
+
+// Get returns a game and its moves.
+func (s *Store) Get(ctx context.Context, id string) (*store.Game, error) {
+	// One read transaction, so the game row and its moves agree.
+	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: get %s: %w", id, err)
+	}
+	defer tx.Rollback()
+	g := &store.Game{ID: id}
+	var created, updated int64
+	var ply int
+	err = tx.QueryRowContext(ctx, `SELECT kind, rules, variant, opponent, level, computer, seat0_hash, seat1_hash, version, ply, created_at, updated_at FROM games WHERE id = ?`, id).
+		Scan(&g.Kind, &g.Rules, &g.Variant, &g.Opponent, &g.Level, &g.Computer, &g.SeatHash[0], &g.SeatHash[1], &g.Version, &ply, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, store.ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: get %s: %w", id, err)
+	}
+	g.Created, g.Updated = fromMicros(created), fromMicros(updated)
+	rows, err := tx.QueryContext(ctx, `SELECT ply, cell, created_at FROM moves WHERE game_id = ? ORDER BY ply`, id)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: moves of %s: %w", id, err)
+	}
+	defer rows.Close()
+	g.Moves = make([]store.Move, 0, ply)
+	for rows.Next() {
+		var m store.Move
+		var at int64
+		if err := rows.Scan(&m.Ply, &m.Cell, &at); err != nil {
+			return nil, err
+		}
+		m.At = fromMicros(at)
+		g.Moves = append(g.Moves, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(g.Moves) != ply {
+		return nil, fmt.Errorf("sqlite: game %s: %d moves stored, %d expected", id, len(g.Moves), ply)
+	}
+	return g, nil
+}
+
+// bump is the compare-and-swap on the game row; it returns the ply the
+// game was at.
+func bump(ctx context.Context, tx *sql.Tx, id string, version int64, now time.Time, dply string) (int, error) {
+	var ply int
+	err := tx.QueryRowContext(ctx, `UPDATE games SET version = version + 1, ply = `+dply+`, updated_at = ? WHERE id = ? AND version = ? RETURNING ply`,
+		micros(now), id, version).Scan(&ply)
+	if errors.Is(err, sql.ErrNoRows) {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE id = ?`, id).Scan(&n); err != nil {
+			return 0, err
+		}
+		if n == 0 {
+			return 0, store.ErrNotFound
+		}
+		return 0, store.ErrConflict
+	}
+	return ply, err
+}
+
+// Append adds a move if the game is at version.
+func (s *Store) Append(ctx context.Context, id string, version int64, cell int) (int64, error) {
+	now := time.Now().UTC()
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		ply, err := bump(ctx, tx, id, version, now, "ply + 1")
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, cell, created_at) VALUES (?, ?, ?, ?)`, id, ply-1, cell, micros(now))
+		return err
+	})
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrConflict) {
+			return 0, err
+		}
+		return 0, fmt.Errorf("sqlite: append to %s: %w", id, err)
+	}
+	return version + 1, nil
+}
+
+// Truncate removes the moves from ply on if the game is at version.
+func (s *Store) Truncate(ctx context.Context, id string, version int64, ply int) (int64, error) {
+	if ply < 0 {
+		return 0, fmt.Errorf("sqlite: truncate %s to negative ply %d", id, ply)
+	}
+	now := time.Now().UTC()
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		newPly, err := bump(ctx, tx, id, version, now, "min(ply, "+strconv.Itoa(ply)+")")
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `DELETE FROM moves WHERE game_id = ? AND ply >= ?`, id, newPly)
+		return err
+	})
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrConflict) {
+			return 0, err
+		}
+		return 0, fmt.Errorf("sqlite: truncate %s: %w", id, err)
+	}
+	return version + 1, nil
+}

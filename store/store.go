@@ -1,0 +1,85 @@
+// Package store defines where the play server keeps its games: one
+// interface, implemented by store/sqlite (the default, an embedded file)
+// and store/postgres (shared by several server processes), both checked by
+// the one suite in store/storetest.
+//
+// A game is a row of settings plus its moves, numbered by ply from 0. Every
+// change is a compare-and-swap on the game's version, done in one
+// transaction that is committed before the call returns: a move that was
+// acknowledged is on disk, and of two moves made at the same version
+// exactly one succeeds (the other gets ErrConflict).
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"time"
+)
+
+// Errors of the stores.
+var (
+	ErrNotFound = errors.New("store: no such game")
+	ErrExists   = errors.New("store: a game with this id exists")
+	ErrConflict = errors.New("store: the game changed (stale version)")
+)
+
+// Game is a stored game. The store keeps the fields as given; their
+// meaning (the notation of Kind, the Rules string…) belongs to the server.
+type Game struct {
+	ID       string
+	Kind     string // tictactoe, connect4, gomoku, gobang, mnk
+	Rules    string // inarow.Rules.String(), e.g. "m=15,n=15,k=5"
+	Variant  string // freestyle, standard, renju; "" where it does not apply
+	Opponent string // computer, friend, local
+	Level    int    // computer strength; 0 without a computer
+	Computer int    // seat the computer plays (0 first, 1 second), -1 for none
+	// SeatHash holds the SHA-256 of each seat's token (HashToken); nil for
+	// a seat that no token moves (the computer's). The tokens themselves
+	// are never stored.
+	SeatHash [2][]byte
+	Created  time.Time
+	Updated  time.Time
+	// Version counts the changes since creation (1 at creation); every
+	// Append and Truncate increases it by one.
+	Version int64
+	Moves   []Move
+}
+
+// Move is one played move: a cell index of the board (y*Cols + x).
+type Move struct {
+	Ply  int
+	Cell int
+	At   time.Time
+}
+
+// Store keeps games. Implementations are safe for concurrent use.
+type Store interface {
+	// Create stores a new game with its moves (usually none). It sets
+	// g.Version to 1 and g.Created and g.Updated when they are zero.
+	Create(ctx context.Context, g *Game) error
+	// Get returns the game with its moves in ply order, or ErrNotFound.
+	Get(ctx context.Context, id string) (*Game, error)
+	// Append adds the move at ply len(moves) if the game is still at
+	// version; it returns the new version, ErrConflict when the game moved
+	// on, ErrNotFound when there is no such game.
+	Append(ctx context.Context, id string, version int64, cell int) (int64, error)
+	// Truncate removes the moves of ply ≥ ply (an undo) if the game is
+	// still at version, with the same results as Append.
+	Truncate(ctx context.Context, id string, version int64, ply int) (int64, error)
+	// Close releases the store.
+	Close() error
+}
+
+// Notifier is implemented by stores whose games can change in other
+// processes (PostgreSQL's LISTEN/NOTIFY). Listen calls fn with the id of
+// every game changed by anyone, until ctx ends; it reconnects by itself.
+type Notifier interface {
+	Listen(ctx context.Context, fn func(id string)) error
+}
+
+// HashToken returns the stored form of a seat token.
+func HashToken(token string) []byte {
+	h := sha256.Sum256([]byte(token))
+	return h[:]
+}

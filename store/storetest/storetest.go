@@ -1,0 +1,315 @@
+// Package storetest is the one test suite every store.Store must pass.
+package storetest
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/inarow/inarow/store"
+)
+
+// Opener makes a fresh, empty database for one test and returns a function
+// that opens it; calling it again (after closing) opens the same database,
+// as a restarted server would.
+type Opener func(t *testing.T) (open func() (store.Store, error))
+
+var seq atomic.Int64
+
+func newID(t *testing.T) string {
+	return fmt.Sprintf("t%d-%d", time.Now().UnixNano()%1e9, seq.Add(1))
+}
+
+func sample(id string) *store.Game {
+	return &store.Game{
+		ID: id, Kind: "connect4", Rules: "m=7,n=6,k=4,gravity", Opponent: "friend", Computer: -1,
+		SeatHash: [2][]byte{store.HashToken("a-" + id), store.HashToken("b-" + id)},
+	}
+}
+
+func mustOpen(t *testing.T, open func() (store.Store, error)) store.Store {
+	t.Helper()
+	s, err := open()
+	if err != nil {
+		t.Fatalf("open: %v", err)
+	}
+	return s
+}
+
+// Run runs the suite.
+func Run(t *testing.T, opener Opener) {
+	ctx := context.Background()
+
+	t.Run("CreateGet", func(t *testing.T) {
+		s := mustOpen(t, opener(t))
+		defer s.Close()
+		g := sample(newID(t))
+		g.Kind, g.Rules, g.Variant, g.Opponent, g.Level, g.Computer = "gomoku", "m=15,n=15,k=5,exact", "standard", "computer", 2, 1
+		g.SeatHash[1] = nil
+		if err := s.Create(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		if g.Version != 1 || g.Created.IsZero() {
+			t.Fatalf("after Create: version %d created %v", g.Version, g.Created)
+		}
+		got, err := s.Get(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Kind != g.Kind || got.Rules != g.Rules || got.Variant != g.Variant || got.Opponent != g.Opponent ||
+			got.Level != 2 || got.Computer != 1 || got.Version != 1 || len(got.Moves) != 0 {
+			t.Fatalf("Get = %+v, want %+v", got, g)
+		}
+		if !bytes.Equal(got.SeatHash[0], g.SeatHash[0]) || got.SeatHash[1] != nil {
+			t.Fatalf("seat hashes %x %x, want %x nil", got.SeatHash[0], got.SeatHash[1], g.SeatHash[0])
+		}
+		if d := got.Created.Sub(g.Created); d < -time.Millisecond || d > time.Millisecond {
+			t.Fatalf("created %v, want %v", got.Created, g.Created)
+		}
+	})
+
+	t.Run("CreateWithMoves", func(t *testing.T) {
+		s := mustOpen(t, opener(t))
+		defer s.Close()
+		g := sample(newID(t))
+		g.Moves = []store.Move{{Cell: 38}, {Cell: 31}}
+		if err := s.Create(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Get(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Moves) != 2 || got.Moves[0].Cell != 38 || got.Moves[1].Cell != 31 || got.Moves[1].Ply != 1 {
+			t.Fatalf("moves %+v", got.Moves)
+		}
+	})
+
+	t.Run("NotFoundAndExists", func(t *testing.T) {
+		s := mustOpen(t, opener(t))
+		defer s.Close()
+		if _, err := s.Get(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("Get(nope) = %v, want ErrNotFound", err)
+		}
+		if _, err := s.Append(ctx, "nope", 1, 3); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("Append(nope) = %v, want ErrNotFound", err)
+		}
+		if _, err := s.Truncate(ctx, "nope", 1, 0); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("Truncate(nope) = %v, want ErrNotFound", err)
+		}
+		g := sample(newID(t))
+		if err := s.Create(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Create(ctx, sample(g.ID)); !errors.Is(err, store.ErrExists) {
+			t.Fatalf("second Create = %v, want ErrExists", err)
+		}
+	})
+
+	t.Run("AppendTruncate", func(t *testing.T) {
+		s := mustOpen(t, opener(t))
+		defer s.Close()
+		g := sample(newID(t))
+		if err := s.Create(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		v := g.Version
+		for i, c := range []int{38, 31, 37, 30} {
+			nv, err := s.Append(ctx, g.ID, v, c)
+			if err != nil {
+				t.Fatalf("append %d: %v", i, err)
+			}
+			if nv != v+1 {
+				t.Fatalf("append %d: version %d, want %d", i, nv, v+1)
+			}
+			v = nv
+		}
+		if _, err := s.Append(ctx, g.ID, v-1, 1); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("stale append = %v, want ErrConflict", err)
+		}
+		got, _ := s.Get(ctx, g.ID)
+		if got.Version != v || len(got.Moves) != 4 || got.Moves[3].Cell != 30 || got.Moves[3].Ply != 3 {
+			t.Fatalf("after appends: version %d moves %+v", got.Version, got.Moves)
+		}
+		if _, err := s.Truncate(ctx, g.ID, v-2, 2); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("stale truncate = %v, want ErrConflict", err)
+		}
+		v, err := s.Truncate(ctx, g.ID, v, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ = s.Get(ctx, g.ID)
+		if got.Version != v || len(got.Moves) != 2 || got.Moves[1].Cell != 31 {
+			t.Fatalf("after truncate: version %d (want %d) moves %+v", got.Version, v, got.Moves)
+		}
+		// The ply freed by the undo is played again.
+		if v, err = s.Append(ctx, g.ID, v, 44); err != nil {
+			t.Fatal(err)
+		}
+		got, _ = s.Get(ctx, g.ID)
+		if len(got.Moves) != 3 || got.Moves[2].Cell != 44 || got.Moves[2].Ply != 2 {
+			t.Fatalf("after re-append: %+v", got.Moves)
+		}
+		// Truncating beyond the end changes only the version.
+		if _, err = s.Truncate(ctx, g.ID, v, 10); err != nil {
+			t.Fatal(err)
+		}
+		got, _ = s.Get(ctx, g.ID)
+		if len(got.Moves) != 3 || got.Version != v+1 {
+			t.Fatalf("after no-op truncate: %d moves version %d", len(got.Moves), got.Version)
+		}
+	})
+
+	t.Run("ConcurrentAppendOneWinner", func(t *testing.T) {
+		s := mustOpen(t, opener(t))
+		defer s.Close()
+		g := sample(newID(t))
+		if err := s.Create(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		const n = 16
+		var wins, conflicts atomic.Int32
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				_, err := s.Append(ctx, g.ID, 1, i)
+				switch {
+				case err == nil:
+					wins.Add(1)
+				case errors.Is(err, store.ErrConflict):
+					conflicts.Add(1)
+				default:
+					t.Errorf("append %d: %v", i, err)
+				}
+			}()
+		}
+		close(start)
+		wg.Wait()
+		if wins.Load() != 1 || conflicts.Load() != n-1 {
+			t.Fatalf("%d wins, %d conflicts; want 1 and %d", wins.Load(), conflicts.Load(), n-1)
+		}
+		got, _ := s.Get(ctx, g.ID)
+		if len(got.Moves) != 1 || got.Version != 2 {
+			t.Fatalf("after the race: %d moves version %d", len(got.Moves), got.Version)
+		}
+	})
+
+	t.Run("ConcurrentGames", func(t *testing.T) {
+		s := mustOpen(t, opener(t))
+		defer s.Close()
+		const games, moves = 20, 10
+		var wg sync.WaitGroup
+		ids := make([]string, games)
+		for i := range games {
+			ids[i] = newID(t)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				g := sample(ids[i])
+				if err := s.Create(ctx, g); err != nil {
+					t.Error(err)
+					return
+				}
+				v := g.Version
+				for j := range moves {
+					var err error
+					if v, err = s.Append(ctx, g.ID, v, i*100+j); err != nil {
+						t.Error(err)
+						return
+					}
+					if _, err := s.Get(ctx, g.ID); err != nil {
+						t.Error(err)
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		for i, id := range ids {
+			got, err := s.Get(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got.Moves) != moves || got.Moves[moves-1].Cell != i*100+moves-1 {
+				t.Fatalf("game %d: moves %+v", i, got.Moves)
+			}
+		}
+	})
+
+	t.Run("Reopen", func(t *testing.T) {
+		open := opener(t)
+		s := mustOpen(t, open)
+		g := sample(newID(t))
+		if err := s.Create(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		v, err := s.Append(ctx, g.ID, g.Version, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		s = mustOpen(t, open) // runs the migrations again: a no-op
+		defer s.Close()
+		got, err := s.Get(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Version != v || len(got.Moves) != 1 || got.Moves[0].Cell != 3 {
+			t.Fatalf("after reopen: %+v", got)
+		}
+	})
+
+	t.Run("Notify", func(t *testing.T) {
+		open := opener(t)
+		s := mustOpen(t, open)
+		defer s.Close()
+		n, ok := s.(store.Notifier)
+		if !ok {
+			t.Skip("this store has no cross-process notifications")
+		}
+		other := mustOpen(t, open) // a second process on the same database
+		defer other.Close()
+		lctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		got := make(chan string, 16)
+		ready := make(chan struct{})
+		var once sync.Once
+		go n.Listen(lctx, func(id string) {
+			once.Do(func() { close(ready) })
+			got <- id
+		})
+		g := sample(newID(t))
+		if err := other.Create(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		// Listen may subscribe after the Create: append until heard.
+		v := g.Version
+		deadline := time.After(10 * time.Second)
+		for {
+			var err error
+			if v, err = other.Append(ctx, g.ID, v, int(v)); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case id := <-got:
+				if id == g.ID {
+					return
+				}
+			case <-time.After(200 * time.Millisecond):
+			case <-deadline:
+				t.Fatal("no notification within 10s")
+			}
+		}
+	})
+}
