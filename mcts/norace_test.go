@@ -1,0 +1,5 @@
+//go:build !race
+
+package mcts
+
+const raceEnabled = false
