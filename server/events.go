@@ -39,14 +39,25 @@ func (h *hub) subscribe(id string) (<-chan struct{}, func()) {
 	}
 }
 
+// publish signals the streams of game id; "" signals every stream (after
+// a store's listener reconnected and may have missed changes).
 func (h *hub) publish(id string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for ch := range h.subs[id] {
-		select {
-		case ch <- struct{}{}:
-		default: // a signal is already pending
+	signal := func(subs map[chan struct{}]struct{}) {
+		for ch := range subs {
+			select {
+			case ch <- struct{}{}:
+			default: // a signal is already pending
+			}
 		}
+	}
+	if id != "" {
+		signal(h.subs[id])
+		return
+	}
+	for _, subs := range h.subs {
+		signal(subs)
 	}
 }
 
