@@ -35,6 +35,9 @@ Usage:
       Print the score of every column after MOVES ("-" for a full column).
   inarow bench solve [--sets DIR] [--max N]
       Solve Pascal Pons' benchmark sets and print a table.
+  inarow serve [--addr :8080] [--db FILE|postgres://...]
+      Serve the play page and its JSON API; games are kept in a SQLite
+      file (default inarow.db) or a PostgreSQL database shared by servers.
 
 RULES is m=COLS,n=ROWS,k=K[,gravity][,exact], e.g. m=7,n=6,k=4,gravity.
 `
@@ -56,6 +59,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runPerft(rest, stdout, stderr)
 	case "play":
 		return runPlay(rest, stdin, stdout, stderr)
+	case "serve":
+		return runServe(rest, stdout, stderr)
 	case "solve":
 		return runSolve(rest, stdin, stdout, stderr)
 	case "analyze":

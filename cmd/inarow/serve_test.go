@@ -1,0 +1,253 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// served is an "inarow serve" process started by a test.
+type served struct {
+	cmd  *exec.Cmd
+	url  string // http://127.0.0.1:PORT
+	logs *syncBuffer
+	done chan error
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
+
+var servingURL = regexp.MustCompile(`url=(http://127\.0\.0\.1:\d+)/`)
+
+// startServe runs the built binary's serve command on a free loopback port
+// and waits until it says where it listens.
+func startServe(t *testing.T, db string, extra ...string) *served {
+	t.Helper()
+	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, extra...)
+	cmd := exec.Command(bin, args...)
+	pr, pw := io.Pipe()
+	s := &served{cmd: cmd, logs: &syncBuffer{}, done: make(chan error, 1)}
+	cmd.Stderr = pw
+	cmd.Stdout = io.Discard
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			line := sc.Text()
+			s.logs.Write([]byte(line + "\n"))
+			if m := servingURL.FindStringSubmatch(line); m != nil {
+				select {
+				case found <- m[1]:
+				default:
+				}
+			}
+		}
+	}()
+	go func() {
+		s.done <- cmd.Wait()
+		pw.Close()
+	}()
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			<-s.done
+		}
+	})
+	select {
+	case s.url = <-found:
+	case err := <-s.done:
+		t.Fatalf("inarow serve exited: %v\n%s", err, s.logs.String())
+	case <-time.After(30 * time.Second):
+		t.Fatalf("inarow serve did not start in 30s\n%s", s.logs.String())
+	}
+	return s
+}
+
+// stop sends SIGTERM and waits for a clean exit.
+func (s *served) stop(t *testing.T) {
+	t.Helper()
+	s.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case err := <-s.done:
+		if err != nil {
+			t.Fatalf("inarow serve exited with %v after SIGTERM\n%s", err, s.logs.String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatalf("inarow serve did not stop in 15s after SIGTERM")
+	}
+}
+
+var apiClient = &http.Client{Timeout: 30 * time.Second}
+
+func api(t testing.TB, method, url, token string, body any) (int, map[string]any) {
+	t.Helper()
+	code, out, err := apiErr(method, url, token, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return code, out
+}
+
+func apiErr(method, url, token string, body any) (int, map[string]any, error) {
+	var rd io.Reader
+	if body != nil {
+		data, _ := json.Marshal(body)
+		rd = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, url, rd)
+	if err != nil {
+		return 0, nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := apiClient.Do(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return 0, nil, err
+	}
+	if err := json.Unmarshal(data, &out); err != nil {
+		return resp.StatusCode, nil, fmt.Errorf("%s %s: %d %q", method, url, resp.StatusCode, data)
+	}
+	return resp.StatusCode, out, nil
+}
+
+func TestServePlaysAGame(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "inarow.db")
+	s := startServe(t, db)
+	code, g := api(t, "POST", s.url+"/api/games", "", map[string]any{"game": "connect4", "opponent": "friend"})
+	if code != 201 {
+		t.Fatalf("create: %d %v", code, g)
+	}
+	id, toks := g["id"].(string), []string{g["token"].(string), g["invite_token"].(string)}
+	var v map[string]any
+	for i, c := range "4455667" { // first wins on the bottom row
+		code, v = api(t, "POST", s.url+"/api/games/"+id+"/moves", toks[i%2], map[string]any{"move": string(c), "ply": i})
+		if code != 200 {
+			t.Fatalf("move %d: %d %v", i, code, v)
+		}
+	}
+	if v["status"] != "won" || v["winner"] != "first" {
+		t.Fatalf("after 4455667: %v", v)
+	}
+	resp, err := http.Get(s.url + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !bytes.Contains(page, []byte("<title>")) {
+		t.Fatalf("no page at /: %q", page)
+	}
+	s.stop(t)
+	for _, tok := range toks {
+		if strings.Contains(s.logs.String(), tok) {
+			t.Fatal("a seat token is in the log")
+		}
+	}
+	// A restart on the same file finds the game.
+	s = startServe(t, db, "--quiet")
+	code, v = api(t, "GET", s.url+"/api/games/"+id, "", nil)
+	if code != 200 || len(v["moves"].([]any)) != 7 {
+		t.Fatalf("after restart: %d %v", code, v)
+	}
+	s.stop(t)
+}
+
+func TestServeFlags(t *testing.T) {
+	if r := cli(t, "", "serve", "--nope"); r.code != exitUsage {
+		t.Fatalf("bad flag: exit %d", r.code)
+	}
+	if r := cli(t, "", "serve", "extra"); r.code != exitUsage {
+		t.Fatalf("extra argument: exit %d", r.code)
+	}
+	if r := cli(t, "", "serve", "--db", filepath.Join(t.TempDir(), "no", "such", "dir", "x.db"), "--addr", "127.0.0.1:0"); r.code != 1 {
+		t.Fatalf("unopenable db: exit %d %s", r.code, r.stderr)
+	}
+}
+
+// TestServePostgresTwoProcesses: a move made through one server reaches
+// the event stream of another sharing the database (LISTEN/NOTIFY).
+func TestServePostgresTwoProcesses(t *testing.T) {
+	url := os.Getenv("INAROW_TEST_POSTGRES")
+	if url == "" {
+		t.Skip("INAROW_TEST_POSTGRES is not set; .ci/services.sh starts PostgreSQL and sets it")
+	}
+	a, b := startServe(t, url, "--quiet"), startServe(t, url, "--quiet")
+	code, g := api(t, "POST", a.url+"/api/games", "", map[string]any{"game": "gomoku", "opponent": "friend"})
+	if code != 201 {
+		t.Fatalf("create: %d %v", code, g)
+	}
+	id := g["id"].(string)
+	resp, err := http.Get(b.url + "/api/games/" + id + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	events := make(chan map[string]any, 8)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			if line, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				var v map[string]any
+				json.Unmarshal([]byte(line), &v)
+				events <- v
+			}
+		}
+	}()
+	next := func() map[string]any {
+		select {
+		case v := <-events:
+			return v
+		case <-time.After(10 * time.Second):
+			t.Fatal("no event from the other server in 10s")
+		}
+		return nil
+	}
+	if v := next(); v["ply"] != 0.0 {
+		t.Fatalf("first event %v", v)
+	}
+	if code, v := api(t, "POST", a.url+"/api/games/"+id+"/moves", g["token"].(string), map[string]any{"move": "h8", "ply": 0}); code != 200 {
+		t.Fatalf("move: %d %v", code, v)
+	}
+	if v := next(); v["ply"] != 1.0 || v["moves"].([]any)[0] != "h8" {
+		t.Fatalf("event after the move on the other server: %v", v)
+	}
+	a.stop(t)
+	b.stop(t)
+}
