@@ -92,7 +92,7 @@ func TestValidate(t *testing.T) {
 		{Rules{Cols: 3, Rows: 3, K: -3}, false},
 		{Rules{Cols: 3, Rows: 3, K: 4}, false},
 		{Rules{Cols: 3, Rows: 5, K: 6}, false},
-		{Rules{Cols: 3, Rows: 3, K: 3, Win: 2}, false},
+		{Rules{Cols: 3, Rows: 3, K: 3, Win: 200}, false},
 		{Rules{}, false},
 	} {
 		err := tc.r.Validate()

@@ -3,6 +3,7 @@ package inarow
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // Move is a cell index y*Cols + x (x from the left, y from the top).
@@ -251,12 +252,20 @@ func (p *Position) check(m Move) (i, x int, err error) {
 // A refused move returns p unchanged with the reason: ErrGameOver,
 // ErrOffBoard, ErrOccupied or (with gravity) ErrFloating.
 func (p Position) Play(m Move) (Position, error) {
+	// Small enough to be inlined, so that the caller's copy is the only
+	// one made.
+	err := p.play(m)
+	return p, err
+}
+
+// play plays m on p if it is legal.
+func (p *Position) play(m Move) error {
 	i, x, err := p.check(m)
 	if err != nil {
-		return p, err
+		return err
 	}
 	p.place(m, i, x)
-	return p, nil
+	return nil
 }
 
 // place puts the stone of the player to move on the empty, legal cell m
@@ -366,7 +375,9 @@ func (p *Position) wins(lo, hi, d int) (Line, bool) {
 // (with gravity: one landing cell per open column, left to right) and
 // returns the extended slice. With a dst of enough capacity it does not
 // allocate.
-func (p Position) AppendLegal(dst []Move) []Move {
+func (p Position) AppendLegal(dst []Move) []Move { return p.appendLegal(dst) }
+
+func (p *Position) appendLegal(dst []Move) []Move {
 	if p.result.Status != Ongoing {
 		return dst
 	}
@@ -381,10 +392,15 @@ func (p Position) AppendLegal(dst []Move) []Move {
 	// The bits come in increasing order, so the row y of bit i (which is
 	// also the number of padding bits before it: move(i) = i - y) only
 	// has to be caught up.
-	s := int(p.g.stride)
-	y, rowEnd := 0, s
-	for w := 0; w < int(p.g.words); w++ {
-		empty := p.g.boardWord(w) &^ (p.stones[0][w] | p.stones[1][w])
+	// There are exactly Cells-Ply of them: grow dst once, then fill it.
+	n := len(dst)
+	dst = slices.Grow(dst, int(p.g.cols)*int(p.g.rows)-int(p.ply))
+	dst = dst[:n+int(p.g.cols)*int(p.g.rows)-int(p.ply)]
+	out := dst[n:]
+	s, g := int(p.g.stride), p.g
+	y, rowEnd, k := 0, s, 0
+	for w := 0; w < int(g.words); w++ {
+		empty := g.boardWord(w) &^ (p.stones[0][w] | p.stones[1][w])
 		for empty != 0 {
 			i := w*64 + bits.TrailingZeros64(empty)
 			empty &= empty - 1
@@ -392,7 +408,8 @@ func (p Position) AppendLegal(dst []Move) []Move {
 				y++
 				rowEnd += s
 			}
-			dst = append(dst, Move(i-y))
+			out[k] = Move(i - y)
+			k++
 		}
 	}
 	return dst
