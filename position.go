@@ -293,7 +293,7 @@ func (p *Position) place(m Move, i, x int) {
 func (p *Position) lineThrough(i int, who Player) (Line, bool) {
 	s := int(p.g.stride)
 	if p.g.words == 1 {
-		return p.lineThrough64(uint(i), p.stones[who][0])
+		return p.lineThrough64(uint(i), who)
 	}
 	b := &p.stones[who]
 	limit := int(p.g.rows) * s
@@ -305,7 +305,7 @@ func (p *Position) lineThrough(i int, who Player) (Line, bool) {
 		for hi+d < limit && b.has(hi+d) {
 			hi += d
 		}
-		if line, ok := p.wins(lo, hi, d); ok {
+		if line, ok := p.wins(lo, hi, d, who); ok {
 			return line, true
 		}
 	}
@@ -319,7 +319,8 @@ func (p *Position) lineThrough(i int, who Player) (Line, bool) {
 // Before walking it asks, without a branch per cell, whether b holds a
 // run of K anywhere in a direction (see runs); usually no direction does,
 // and one that does not cannot win through i.
-func (p *Position) lineThrough64(i uint, b uint64) (Line, bool) {
+func (p *Position) lineThrough64(i uint, who Player) (Line, bool) {
+	b := p.stones[who][0]
 	s, k := uint(p.g.stride), uint(p.g.k)
 	h, v, dr, dl := runs(b, 1, k), runs(b, s, k), runs(b, s+1, k), runs(b, s-1, k)
 	if h|v|dr|dl == 0 {
@@ -336,7 +337,7 @@ func (p *Position) lineThrough64(i uint, b uint64) (Line, bool) {
 		for b>>(hi+d)&1 != 0 { // hi+d < 64+22: a shift ≥ 64 gives 0
 			hi += d
 		}
-		if line, ok := p.wins(int(lo), int(hi), int(d)); ok {
+		if line, ok := p.wins(int(lo), int(hi), int(d), who); ok {
 			return line, true
 		}
 	}
@@ -360,15 +361,38 @@ func runs(b uint64, d, k uint) uint64 {
 	return r
 }
 
-// wins reports whether the run from padded index lo to hi in steps of d
-// wins, and returns it as a Line.
-func (p *Position) wins(lo, hi, d int) (Line, bool) {
+// wins reports whether the maximal run of who's stones from padded index
+// lo to hi in steps of d wins, and returns it as a Line.
+func (p *Position) wins(lo, hi, d int, who Player) (Line, bool) {
 	// (hi-lo)/d+1 without a division: a run of n is (n-1)·d bits long.
-	span, k := hi-lo, int(p.g.k)
-	if span == (k-1)*d || (span > (k-1)*d && p.g.win == Overline) {
-		return Line{From: p.move(lo), To: p.move(hi), Len: span/d + 1}, true
+	span, k := hi-lo, (int(p.g.k)-1)*d
+	var ok bool
+	switch p.g.win {
+	case Overline:
+		ok = span >= k
+	case ExactlyK:
+		ok = span == k
+	case FirstExactlyK:
+		ok = span == k || (span > k && who == Second)
+	case Caro:
+		ok = span > k || (span == k && !p.blockedBoth(lo, hi, d, who))
+	case CaroExactlyK:
+		ok = span == k && !p.blockedBoth(lo, hi, d, who)
 	}
-	return Line{}, false
+	if !ok {
+		return Line{}, false
+	}
+	return Line{From: p.move(lo), To: p.move(hi), Len: span/d + 1}, true
+}
+
+// blockedBoth reports whether the cells just beyond both ends of the run
+// lo…hi (step d) hold the opponent's stones. Beyond the left or right edge
+// lies a padding bit and beyond the top or bottom no cell at all: neither
+// is a stone, so the edge of the board never blocks.
+func (p *Position) blockedBoth(lo, hi, d int, who Player) bool {
+	opp := &p.stones[who.Other()]
+	before, after := lo-d, hi+d
+	return before >= 0 && after < int(p.g.rows)*int(p.g.stride) && opp.has(before) && opp.has(after)
 }
 
 // AppendLegal appends the legal moves to dst in increasing cell order

@@ -74,12 +74,32 @@ func (b *refBoard) legal() []Move {
 // refDirs are the four line directions (dx, dy).
 var refDirs = [4][2]int{{1, 0}, {0, 1}, {1, 1}, {-1, 1}}
 
-// wins reports whether a maximal run of n stones wins.
-func (b *refBoard) wins(n int) bool {
-	if b.r.Win == ExactlyK {
+// wins reports whether a maximal run of n stones of who (0 First, 1
+// Second) wins; blocked says that both cells just beyond its ends are on
+// the board and hold the other player's stones.
+func (b *refBoard) wins(n, who int, blocked bool) bool {
+	switch b.r.Win {
+	case ExactlyK:
 		return n == b.r.K
+	case FirstExactlyK:
+		return n == b.r.K || (n > b.r.K && who == 1)
+	case Caro:
+		return n > b.r.K || (n == b.r.K && !blocked)
+	case CaroExactlyK:
+		return n == b.r.K && !blocked
 	}
 	return n >= b.r.K
+}
+
+// runWins reports whether the maximal run of n stones that starts at
+// (x, y) and goes along d wins.
+func (b *refBoard) runWins(x, y int, d [2]int, n int) bool {
+	s := b.grid[y][x]
+	bx, by := x-d[0], y-d[1]
+	ax, ay := x+n*d[0], y+n*d[1]
+	opp := 3 - s
+	blocked := b.on(bx, by) && b.grid[by][bx] == opp && b.on(ax, ay) && b.grid[ay][ax] == opp
+	return b.wins(n, int(s)-1, blocked)
 }
 
 // scanWinner looks at every maximal run of every line of the board and
@@ -97,7 +117,7 @@ func (b *refBoard) scanWinner() int {
 				for cx, cy := x, y; b.on(cx, cy) && b.grid[cy][cx] == s; cx, cy = cx+d[0], cy+d[1] {
 					n++
 				}
-				if b.wins(n) {
+				if b.runWins(x, y, d, n) {
 					winner = int(s) - 1
 				}
 			}
@@ -225,7 +245,7 @@ func (b *refBoard) compare(p Position, buf []Move) error {
 func (b *refBoard) checkLine(l Line, through Move) error {
 	r := b.r
 	cells := l.Cells(r)
-	if len(cells) != l.Len || !b.wins(l.Len) {
+	if len(cells) != l.Len {
 		return fmt.Errorf("line %+v: %d cells, k=%d %v", l, len(cells), r.K, r.Win)
 	}
 	if cells[0] != l.From || cells[len(cells)-1] != l.To {
@@ -247,11 +267,11 @@ func (b *refBoard) checkLine(l Line, through Move) error {
 	if l.Len == 1 {
 		// Any direction in which the single stone is a whole run will do.
 		for _, d := range refDirs {
-			if b.runThrough(fx, fy, d[0], d[1]) == 1 {
+			if b.runThrough(fx, fy, d[0], d[1]) == 1 && b.runWins(fx, fy, d, 1) {
 				return nil
 			}
 		}
-		return fmt.Errorf("line %+v: the stone is not a run of 1", l)
+		return fmt.Errorf("line %+v: the stone is not a winning run of 1", l)
 	}
 	tx, ty := r.XY(l.To)
 	dx, dy := sign(tx-fx), sign(ty-fy)
@@ -265,6 +285,9 @@ func (b *refBoard) checkLine(l Line, through Move) error {
 	}
 	if n := b.runThrough(fx, fy, dx, dy); n != l.Len {
 		return fmt.Errorf("line %+v: the run there is %d long", l, n)
+	}
+	if !b.runWins(fx, fy, [2]int{dx, dy}, l.Len) {
+		return fmt.Errorf("line %+v does not win under %v", l, r.Win)
 	}
 	return nil
 }
@@ -392,14 +415,16 @@ var diffRules = []struct {
 	{"gomoku15", Gomoku, 150_000},
 	{"board20", Rules{Cols: 20, Rows: 20, K: 5}, 120_000},
 	{"exact5-20", Rules{Cols: 20, Rows: 20, K: 5, Win: ExactlyK}, 30_000},
+	{"renju-win15", Rules{Cols: 15, Rows: 15, K: 5, Win: FirstExactlyK}, 60_000},
+	{"caro15", Rules{Cols: 15, Rows: 15, K: 5, Win: Caro}, 60_000},
+	{"caro-exact9", Rules{Cols: 9, Rows: 9, K: 5, Win: CaroExactlyK}, 40_000},
+	{"caro-exact20", Rules{Cols: 20, Rows: 20, K: 5, Win: CaroExactlyK}, 30_000},
 	{"random", Rules{}, 260_000},
 }
 
 func randomRules(rng *rand.Rand) Rules {
 	r := Rules{Cols: 1 + rng.IntN(MaxSize), Rows: 1 + rng.IntN(MaxSize), Gravity: rng.IntN(2) == 0}
-	if rng.IntN(2) == 0 {
-		r.Win = ExactlyK
-	}
+	r.Win = WinRule(rng.IntN(int(CaroExactlyK) + 1))
 	// Small k most of the time, so that games end with lines.
 	kmax := max(r.Cols, r.Rows)
 	if rng.IntN(4) == 0 {

@@ -20,7 +20,40 @@ const (
 	// ExactlyK: only a line of exactly K wins; an overline wins for nobody
 	// (standard gomoku, the gobang document).
 	ExactlyK
+	// FirstExactlyK: First wins only with exactly K, Second with K or more
+	// (renju: black's overline never wins, white's does). The rest of
+	// renju — black's forbidden moves — is the gomoku package's.
+	FirstExactlyK
+	// Caro: K or more in a row wins, except a line of exactly K that is
+	// blocked at both ends by the opponent's stones (Gomocup INFO rule 8).
+	// The edge of the board does not block, and an overline wins even
+	// when blocked — as Piskvork, the Gomocup manager, decides it
+	// (source/game.cpp: a run of 5 "poc==5" loses its win only when both
+	// neighbouring squares hold the opponent's stone; a square outside the
+	// board is neither player's).
+	Caro
+	// CaroExactlyK: only exactly K wins, and not when both ends are the
+	// opponent's stones (Gomocup INFO rule 9 = 8|1, "standard Caro").
+	CaroExactlyK
 )
+
+// String names the win rule as ParseRules reads it as a flag (Overline,
+// the default, has no flag and is written "overline").
+func (w WinRule) String() string {
+	switch w {
+	case Overline:
+		return "overline"
+	case ExactlyK:
+		return "exact"
+	case FirstExactlyK:
+		return "first-exact"
+	case Caro:
+		return "caro"
+	case CaroExactlyK:
+		return "caro-exact"
+	}
+	return fmt.Sprintf("WinRule(%d)", uint8(w))
+}
 
 // Rules describe an m,n,k-game: Cols×Rows board, K in a row wins, with or
 // without gravity (stones drop to the lowest empty cell of a column).
@@ -46,7 +79,7 @@ func (r Rules) Validate() error {
 		return fmt.Errorf("%w: board %d×%d is outside 1×1 to %d×%d", ErrBadRules, r.Cols, r.Rows, MaxSize, MaxSize)
 	case r.K < 1 || (r.K > r.Cols && r.K > r.Rows):
 		return fmt.Errorf("%w: k=%d does not fit a %d×%d board", ErrBadRules, r.K, r.Cols, r.Rows)
-	case r.Win > ExactlyK:
+	case r.Win > CaroExactlyK:
 		return fmt.Errorf("%w: unknown win rule %d", ErrBadRules, r.Win)
 	}
 	return nil
@@ -72,18 +105,21 @@ func (r Rules) String() string {
 	if r.Gravity {
 		s += ",gravity"
 	}
-	if r.Win == ExactlyK {
-		s += ",exact"
+	if r.Win != Overline {
+		s += "," + r.Win.String()
 	}
 	return s
 }
 
 // ParseRules reads rules written as comma-separated fields: m=COLS, n=ROWS,
-// k=K, and the flags gravity and exact (an overline does not win). A preset
+// k=K, the flag gravity and at most one win-rule flag: exact (an overline
+// does not win), first-exact (renju: First's overline does not win), caro
+// or caro-exact (see WinRule). A preset
 // name may stand first: tictactoe, connect4 or gomoku, which later fields
 // override ("connect4,m=8,n=7").
 func ParseRules(s string) (Rules, error) {
 	var r Rules
+	winSet := false
 	seen := map[string]bool{}
 	for i, field := range strings.Split(strings.TrimSpace(s), ",") {
 		field = strings.TrimSpace(field)
@@ -110,16 +146,30 @@ func ParseRules(s string) (Rules, error) {
 			}
 		case !hasVal && key == "gravity":
 			r.Gravity = true
-		case !hasVal && key == "exact":
-			r.Win = ExactlyK
+		case !hasVal && winRuleByName(key) != Overline:
+			if winSet {
+				return Rules{}, fmt.Errorf("%w: two win rules in %q", ErrBadRules, s)
+			}
+			r.Win, winSet = winRuleByName(key), true
 		default:
-			return Rules{}, fmt.Errorf("%w: unknown field %q in %q (want m=COLS,n=ROWS,k=K[,gravity][,exact])", ErrBadRules, field, s)
+			return Rules{}, fmt.Errorf("%w: unknown field %q in %q (want m=COLS,n=ROWS,k=K[,gravity][,exact|first-exact|caro|caro-exact])", ErrBadRules, field, s)
 		}
 	}
 	if err := r.Validate(); err != nil {
 		return Rules{}, err
 	}
 	return r, nil
+}
+
+// winRuleByName returns the win rule a flag names, or Overline for a
+// name that is not one.
+func winRuleByName(name string) WinRule {
+	for w := ExactlyK; w <= CaroExactlyK; w++ {
+		if name == w.String() {
+			return w
+		}
+	}
+	return Overline
 }
 
 func presetByName(name string) *Rules {
