@@ -1,0 +1,152 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/engine"
+	"github.com/inarow/inarow/mcts"
+	"github.com/inarow/inarow/solve"
+)
+
+// SpecHelp describes the player specs NewPlayer reads.
+const SpecHelp = `  mcts[:ms=N,playouts=N,threads=N,c=F]  the general engine (default ms=1000)
+  greedy                                 win, block, else near the centre
+  perfect                                exact solver (small boards; else greedy)
+  c4solver                               exact Connect Four solver (gravity boards of ≤ 64 bits)
+  random                                 a random legal move
+  agent:COMMAND                          an outside program speaking the agent protocol`
+
+// NewPlayer makes the player a spec names (see SpecHelp) for rules r.
+// Players that hold resources (an outside program) implement io.Closer.
+func NewPlayer(ctx context.Context, spec string, r inarow.Rules, seed uint64) (engine.Player, error) {
+	name, args, _ := strings.Cut(spec, ":")
+	rnd := rand.New(rand.NewPCG(seed, 0x1a2b))
+	switch name {
+	case "greedy":
+		return engine.Greedy{Rand: rnd}, nil
+	case "perfect":
+		return &engine.Perfect{Rand: rnd}, nil
+	case "random":
+		return &Random{Rand: rnd}, nil
+	case "c4solver":
+		s, err := solve.NewC4(r, solve.Options{TableBytes: 64 << 20})
+		if err != nil {
+			return nil, fmt.Errorf("c4solver: %w", err)
+		}
+		return &C4Player{Solver: s, Rand: rnd}, nil
+	case "mcts":
+		return newMCTS(args, seed)
+	case "agent":
+		if args == "" {
+			return nil, fmt.Errorf("agent: needs a command, e.g. agent:./mybot")
+		}
+		return Start(ctx, args, 10*time.Second, nil)
+	}
+	return nil, fmt.Errorf("unknown player %q; players are:\n%s", spec, SpecHelp)
+}
+
+// MCTSPlayer is the mcts engine with a per-move budget.
+type MCTSPlayer struct {
+	*mcts.Engine
+}
+
+// SetMoveTime caps the time of each move (MoveTimer).
+func (m *MCTSPlayer) SetMoveTime(d time.Duration) {
+	if m.Limits.Time == 0 || m.Limits.Time > d {
+		m.Limits.Time = d
+	}
+}
+
+func newMCTS(args string, seed uint64) (*MCTSPlayer, error) {
+	opts := mcts.Options{Seed: seed}
+	lim := mcts.Limits{}
+	if args != "" {
+		for _, kv := range strings.Split(args, ",") {
+			k, v, ok := strings.Cut(kv, "=")
+			if !ok {
+				return nil, fmt.Errorf("mcts: %q is not key=value", kv)
+			}
+			var err error
+			var n int
+			switch k {
+			case "ms":
+				n, err = strconv.Atoi(v)
+				lim.Time = time.Duration(n) * time.Millisecond
+			case "playouts":
+				n, err = strconv.Atoi(v)
+				lim.Playouts = int64(n)
+			case "threads":
+				opts.Threads, err = strconv.Atoi(v)
+			case "c":
+				opts.C, err = strconv.ParseFloat(v, 64)
+			case "endgame":
+				opts.EndgameCells, err = strconv.Atoi(v)
+			default:
+				err = fmt.Errorf("unknown option")
+			}
+			if err != nil || n < 0 {
+				return nil, fmt.Errorf("mcts: bad option %q", kv)
+			}
+		}
+	}
+	if lim.Time == 0 && lim.Playouts == 0 {
+		lim.Time = time.Second
+	}
+	e := mcts.New(opts)
+	e.Limits = lim
+	return &MCTSPlayer{Engine: e}, nil
+}
+
+// Random plays a random legal move.
+type Random struct{ Rand *rand.Rand }
+
+func (p *Random) Move(_ context.Context, pos inarow.Position) (inarow.Move, error) {
+	ms := pos.AppendLegal(nil)
+	if len(ms) == 0 {
+		return inarow.NoMove, engine.ErrNoMove
+	}
+	return ms[p.Rand.IntN(len(ms))], nil
+}
+
+// C4Player plays exactly with the Connect Four solver: the best score,
+// at random among equal columns.
+type C4Player struct {
+	Solver *solve.C4Solver
+	Rand   *rand.Rand
+}
+
+func (p *C4Player) Move(ctx context.Context, pos inarow.Position) (inarow.Move, error) {
+	scores, err := p.Solver.Analyze(ctx, pos)
+	if err != nil {
+		return inarow.NoMove, err
+	}
+	best := solve.FullColumn
+	var cols []int
+	for c, s := range scores {
+		switch {
+		case s == solve.FullColumn:
+		case s > best:
+			best, cols = s, append(cols[:0], c)
+		case s == best:
+			cols = append(cols, c)
+		}
+	}
+	if len(cols) == 0 {
+		return inarow.NoMove, engine.ErrNoMove
+	}
+	return pos.Drop(cols[p.Rand.IntN(len(cols))])
+}
+
+// Close releases a player's resources if it has any.
+func Close(p engine.Player) {
+	if c, ok := p.(io.Closer); ok {
+		c.Close()
+	}
+}
