@@ -1,0 +1,259 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/inarow/inarow"
+)
+
+// Gomoku is the five-in-a-row engine: threat-space search (VCF, VCT) and
+// an alpha-beta (PVS) iterative deepening search over the incremental
+// pattern evaluation of Board, with a transposition table. It implements
+// Player for inarow gomoku positions (K = 5, no gravity) under Rule.
+type Gomoku struct {
+	Rule   GomokuRule
+	Limits Limits
+	// MaxMemory bounds the transposition table (bytes); 0 means 64 MiB.
+	MaxMemory int64
+	// Info, if set, receives the progress after every iteration.
+	Info func(Info)
+
+	tt    *TT
+	ttMem int64
+}
+
+// Result is the outcome of Search.
+type Result struct {
+	Move  int // cell index (Board.XY), -1 if none
+	Score int
+	Depth int
+	Nodes int64
+	PV    []int
+	Win   string // "VCF", "VCT", "five", "four"… when a forced win was found
+}
+
+func (g *Gomoku) table() *TT {
+	mem := g.MaxMemory
+	if mem <= 0 {
+		mem = 64 << 20
+	}
+	if g.tt == nil || g.ttMem != mem {
+		g.tt, g.ttMem = NewTT(mem/2), mem
+	}
+	return g.tt
+}
+
+// NewGame clears what the engine learnt about the previous game.
+func (g *Gomoku) NewGame() {
+	if g.tt != nil {
+		g.tt.Clear()
+	}
+}
+
+// Move implements Player for a gomoku inarow.Position (K = 5).
+func (g *Gomoku) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
+	if p.Over() {
+		return inarow.NoMove, ErrNoMove
+	}
+	r := p.Rules()
+	if r.K != 5 || r.Gravity {
+		return inarow.NoMove, fmt.Errorf("%w: gomoku engine wants k=5 without gravity, got %v", ErrBadBoard, r)
+	}
+	rule := g.Rule
+	if rule == Freestyle && r.Win == inarow.ExactlyK {
+		rule = Standard
+	}
+	b, err := NewBoard(r.Cols, r.Rows, rule)
+	if err != nil {
+		return inarow.NoMove, err
+	}
+	// replay: stones of each colour, alternating where possible
+	var first, second []int
+	for m := inarow.Move(0); int(m) < r.Cells(); m++ {
+		x, y := r.XY(m)
+		switch p.At(m) {
+		case inarow.First:
+			first = append(first, b.Idx(x, y))
+		case inarow.Second:
+			second = append(second, b.Idx(x, y))
+		}
+	}
+	for i := 0; i < max(len(first), len(second)); i++ {
+		if i < len(first) {
+			b.toMove = Black
+			b.Play(first[i])
+		}
+		if i < len(second) {
+			b.toMove = White
+			b.Play(second[i])
+		}
+	}
+	b.toMove = Black
+	if p.ToMove() == inarow.Second {
+		b.toMove = White
+	}
+	res := g.Search(ctx, b)
+	if res.Move < 0 {
+		return inarow.NoMove, ErrNoMove
+	}
+	x, y := b.XY(res.Move)
+	return r.MoveAt(x, y), nil
+}
+
+// Search picks a move for the side to move of b within g.Limits and ctx.
+// b is used for the search and is left as it was. The move is always a
+// legal point (empty; not forbidden for renju black) when one exists.
+func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
+	start := time.Now()
+	hardD, softD := g.Limits.Budget(b.Count(), b.W*b.H)
+	s := &searcher{b: b, tt: g.table(), ctx: ctx, start: start, hard: start.Add(hardD), maxNodes: g.Limits.MaxNodes}
+	if dl, ok := ctx.Deadline(); ok && dl.Before(s.hard) {
+		s.hard = dl
+	}
+	soft := start.Add(softD)
+	me, op := b.toMove, b.toMove^1
+	res := Result{Move: -1}
+	report := func() {
+		if g.Info != nil {
+			g.Info(Info{Depth: res.Depth, Score: res.Score, Nodes: s.total(), Elapsed: time.Since(start), PV: res.PV})
+		}
+	}
+	if b.Full() {
+		return res
+	}
+	if len(b.moves) == 0 {
+		res.Move = b.Idx(b.W/2, b.H/2)
+		return res
+	}
+	var buf [16]int
+	if b.clsCnt[me][clsFive] > 0 {
+		res.Move, res.Score, res.Win, res.Depth = s.cellsOf(me, clsFive, buf[:0])[0], WinScore-1, "five", 1
+		res.PV = []int{res.Move}
+		report()
+		return res
+	}
+	if b.clsCnt[op][clsFive] > 0 {
+		f := s.cellsOf(op, clsFive, buf[:0])
+		for _, q := range f {
+			if b.legalFor(me, q) {
+				res.Move = q
+				break
+			}
+		}
+		if res.Move >= 0 {
+			res.Score, res.Depth = 0, 1
+			if len(f) > 1 {
+				res.Score = -WinScore + 2
+			}
+			res.PV = []int{res.Move}
+			report()
+			return res
+		}
+	}
+	if q := s.legalFlex4(me); q >= 0 && b.clsCnt[op][clsFive] == 0 {
+		res.Move, res.Score, res.Win, res.Depth = q, WinScore-3, "four", 3
+		res.PV = []int{q}
+		report()
+		return res
+	}
+	// forced wins by threats
+	if b.clsCnt[op][clsFive] == 0 {
+		s.vcfNodes, s.vcfLimit = 0, 200_000
+		if ok, q := s.vcf(20); ok {
+			res.Move, res.Score, res.Win, res.Depth = q, WinScore-20, "VCF", 1
+			res.PV = []int{q}
+			res.Nodes = s.total()
+			report()
+			return res
+		}
+	}
+	// iterative deepening
+	var rootBest = -1
+	maxDepth := g.Limits.MaxDepth
+	if maxDepth <= 0 || maxDepth > 60 {
+		maxDepth = 60
+	}
+	vctDone := false
+	for depth := 1; depth <= maxDepth; depth++ {
+		v := s.search(depth, -WinScore-1, WinScore+1, 0)
+		if s.stopped {
+			break
+		}
+		e := s.tt.probe(b.Hash())
+		if e == nil || !b.legalFor(me, int(e.move)) {
+			break
+		}
+		rootBest = int(e.move)
+		res.Move, res.Score, res.Depth = rootBest, v, depth
+		res.PV = g.pv(b, depth)
+		res.Nodes = s.total()
+		report()
+		if v > winBound || v < -winBound {
+			break
+		}
+		if !vctDone && depth >= 4 && time.Now().Before(soft) && b.clsCnt[op][clsFive] == 0 && b.clsCnt[op][clsFlex4] == 0 {
+			vctDone = true
+			s.vcfNodes, s.vcfLimit = 0, 50_000
+			if ok, q := s.vctAtt(12); ok && !s.stopped {
+				res.Move, res.Score, res.Win = q, WinScore-30, "VCT"
+				res.PV = []int{q}
+				report()
+				return res
+			}
+			s.stopped = false
+			if time.Now().After(s.hard) || ctx.Err() != nil {
+				break
+			}
+		}
+		if time.Now().After(soft) {
+			break
+		}
+	}
+	if res.Move < 0 || !b.legalFor(me, res.Move) {
+		res.Move = g.fallback(s)
+	}
+	return res
+}
+
+// fallback is the best-ordered legal move, or any legal point.
+func (g *Gomoku) fallback(s *searcher) int {
+	b := s.b
+	me := b.toMove
+	if ms := s.genMoves(0, -1); len(ms) > 0 {
+		return ms[0].m
+	}
+	for y := 0; y < b.H; y++ {
+		for x := 0; x < b.W; x++ {
+			if i := b.Idx(x, y); b.legalFor(me, i) {
+				return i
+			}
+		}
+	}
+	for y := 0; y < b.H; y++ { // every point forbidden: black has lost anyway
+		for x := 0; x < b.W; x++ {
+			if i := b.Idx(x, y); b.cell[i] == empty {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+func (g *Gomoku) pv(b *Board, depth int) []int {
+	var pv []int
+	for len(pv) < depth {
+		e := g.tt.probe(b.Hash())
+		if e == nil || !b.Empty(int(e.move)) || slices.Contains(pv, int(e.move)) || b.winner >= 0 {
+			break
+		}
+		pv = append(pv, int(e.move))
+		b.Play(int(e.move))
+	}
+	for range pv {
+		b.Undo()
+	}
+	return pv
+}

@@ -1,0 +1,279 @@
+package engine
+
+import "sync"
+
+// GomokuRule is the win rule of a five-in-a-row game, numbered as the
+// Gomocup protocol's "INFO rule" numbers them (bit 1 exactly five, bit 4
+// renju, bit 8 caro).
+type GomokuRule uint8
+
+const (
+	// Freestyle: five or more in a row wins.
+	Freestyle GomokuRule = 0
+	// Standard: exactly five wins; an overline wins for nobody.
+	Standard GomokuRule = 1
+	// Renju: black wins by exactly five and may not play a double three,
+	// a double four or an overline; white wins by five or more.
+	Renju GomokuRule = 4
+	// Caro: five or more wins unless both ends are blocked by the opponent.
+	Caro GomokuRule = 8
+)
+
+// RuleFromGomocup maps the protocol's "INFO rule" bitmask to a rule: bit 4
+// renju, bit 8 caro (8 and 9), else bit 1 exactly five, else freestyle
+// (bit 2, "continuous", plays as freestyle).
+func RuleFromGomocup(n int) GomokuRule {
+	switch {
+	case n&4 != 0:
+		return Renju
+	case n&8 != 0:
+		return Caro
+	case n&1 != 0:
+		return Standard
+	}
+	return Freestyle
+}
+
+func (r GomokuRule) String() string {
+	switch r {
+	case Freestyle:
+		return "freestyle"
+	case Standard:
+		return "standard"
+	case Renju:
+		return "renju"
+	case Caro:
+		return "caro"
+	}
+	return "rule?"
+}
+
+// Line patterns: what placing a stone of one colour on an empty cell makes
+// of the line through it in one direction, judged on the 5 cells each side.
+const (
+	patNone = iota
+	patB2   // two that can become a three (blocked)
+	patF2   // two that can become an open three
+	patB3   // three that can become a four (blocked)
+	patF3   // open three: one more stone makes a straight four
+	patB4   // four: one point makes five
+	patF4   // straight four: two points make five
+	patF4D  // two fours in one line (X.XXX.X)
+	patFive // five (for the rule and colour)
+	patOver // overline (exact-five rules): not a win
+	nPat
+)
+
+// pattern table variants
+const (
+	varOver  = iota // five or more wins
+	varExact        // exactly five
+	varCaro         // five or more, not blocked at both ends
+	nVar
+)
+
+const winLen = 5 // cells each side of the centre in a key
+
+// patTables[v][key] is the pattern made by placing own stone at the centre;
+// key holds 10 cells (offsets -5..-1, 1..5), 2 bits each: 0 empty, 1 own,
+// 2 opponent or off the board.
+var (
+	patTables    [nVar][]uint8
+	patTableOnce [nVar]sync.Once
+)
+
+func patTable(v int) []uint8 {
+	patTableOnce[v].Do(func() { patTables[v] = buildPatTable(v) })
+	return patTables[v]
+}
+
+type patBuilder struct {
+	v    int
+	five []int8 // per key (centre own): -1 unknown, else count of five points (+8 if straight)
+	l3   []int8 // per key (centre own): -1 unknown, else patF3/patB3/patNone
+}
+
+func keyIdx(pos int) int { // position 0..10 (centre 5) → field index 0..9
+	if pos < 5 {
+		return pos
+	}
+	return pos - 1
+}
+
+func decode(key uint32, a *[11]int8) {
+	for pos := 0; pos < 11; pos++ {
+		if pos == 5 {
+			a[pos] = 1
+			continue
+		}
+		a[pos] = int8(key >> (2 * keyIdx(pos)) & 3)
+	}
+}
+
+func encode(a *[11]int8) uint32 {
+	var k uint32
+	for pos := 0; pos < 11; pos++ {
+		if pos != 5 {
+			k |= uint32(a[pos]) << (2 * keyIdx(pos))
+		}
+	}
+	return k
+}
+
+// run returns the run of own stones through the centre.
+func run(a *[11]int8) (l, r int) {
+	l, r = 5, 5
+	for l > 0 && a[l-1] == 1 {
+		l--
+	}
+	for r < 10 && a[r+1] == 1 {
+		r++
+	}
+	return
+}
+
+func (pb *patBuilder) isFive(a *[11]int8) (five, over bool) {
+	l, r := run(a)
+	n := r - l + 1
+	switch pb.v {
+	case varOver:
+		return n >= 5, false
+	case varExact:
+		return n == 5, n > 5
+	default:
+		if n < 5 {
+			return false, false
+		}
+		blockedL := l > 0 && a[l-1] == 2
+		blockedR := r < 10 && a[r+1] == 2
+		return !(blockedL && blockedR), false
+	}
+}
+
+// fiveInfo: number of empty points that make five through the centre, +8
+// if two of them make a straight four (5 apart with 4 own between).
+func (pb *patBuilder) fiveInfo(key uint32) int8 {
+	if v := pb.five[key]; v >= 0 {
+		return v
+	}
+	var a [11]int8
+	decode(key, &a)
+	var pts []int
+	for e := 0; e < 11; e++ {
+		if a[e] != 0 {
+			continue
+		}
+		a[e] = 1
+		if f, _ := pb.isFive(&a); f {
+			pts = append(pts, e)
+		}
+		a[e] = 0
+	}
+	v := int8(len(pts))
+	for i := range pts {
+		for j := i + 1; j < len(pts); j++ {
+			if pts[j]-pts[i] == 5 {
+				straight := true
+				for k := pts[i] + 1; k < pts[j]; k++ {
+					straight = straight && a[k] == 1
+				}
+				if straight {
+					v |= 8
+				}
+			}
+		}
+	}
+	pb.five[key] = v
+	return v
+}
+
+func (pb *patBuilder) level4(key uint32) int {
+	f := pb.fiveInfo(key)
+	switch {
+	case f&7 >= 2 && f&8 != 0:
+		return patF4
+	case f&7 >= 2:
+		return patF4D
+	case f&7 == 1:
+		return patB4
+	}
+	return patNone
+}
+
+func (pb *patBuilder) level3(key uint32) int {
+	if v := pb.l3[key]; v >= 0 {
+		return int(v)
+	}
+	res := patNone
+	for e := 0; e < 11 && res != patF3; e++ {
+		if e == 5 || key>>(2*keyIdx(e))&3 != 0 {
+			continue
+		}
+		switch pb.level4(key | 1<<(2*keyIdx(e))) {
+		case patF4:
+			res = patF3
+		case patB4, patF4D:
+			res = patB3
+		}
+	}
+	pb.l3[key] = int8(res)
+	return res
+}
+
+func buildPatTable(v int) []uint8 {
+	pb := &patBuilder{v: v, five: make([]int8, 1<<20), l3: make([]int8, 1<<20)}
+	for i := range pb.five {
+		pb.five[i], pb.l3[i] = -1, -1
+	}
+	t := make([]uint8, 1<<20)
+	var a [11]int8
+	var digits [10]int
+	for {
+		var key uint32
+		for i, d := range digits {
+			key |= uint32(d) << (2 * i)
+		}
+		decode(key, &a)
+		t[key] = uint8(pb.classify(key, &a))
+		i := 0
+		for i < 10 {
+			digits[i]++
+			if digits[i] < 3 {
+				break
+			}
+			digits[i] = 0
+			i++
+		}
+		if i == 10 {
+			break
+		}
+	}
+	return t
+}
+
+func (pb *patBuilder) classify(key uint32, a *[11]int8) int {
+	if f, o := pb.isFive(a); f {
+		return patFive
+	} else if o {
+		return patOver
+	}
+	if p := pb.level4(key); p != patNone {
+		return p
+	}
+	if p := pb.level3(key); p != patNone {
+		return p
+	}
+	res := patNone
+	for e := 0; e < 11 && res != patF2; e++ {
+		if e == 5 || a[e] != 0 {
+			continue
+		}
+		switch pb.level3(key | 1<<(2*keyIdx(e))) {
+		case patF3:
+			res = patF2
+		case patB3:
+			res = patB2
+		}
+	}
+	return res
+}

@@ -1,0 +1,550 @@
+package engine
+
+import (
+	"context"
+	"slices"
+	"time"
+)
+
+// Scores of the gomoku search: WinScore-ply for a win found ply plies
+// from the root.
+const (
+	WinScore = 20000
+	winBound = WinScore - 1000
+	maxPly   = 96
+)
+
+// Limits bound one search. Zero fields do not limit.
+type Limits struct {
+	TurnTime  time.Duration // the protocol's timeout_turn
+	MatchTime time.Duration // timeout_match (0: no match limit)
+	TimeLeft  time.Duration // time_left of the match (used if MatchTime > 0)
+	MaxDepth  int           // iterative deepening stops after this depth
+	MaxNodes  int64         // node budget
+}
+
+// Budget returns the time the search may use: the hard limit (never
+// exceeded, well inside the turn and the match time) and the soft one
+// (no new iteration starts after it).
+func (l Limits) Budget(stones, cells int) (hard, soft time.Duration) {
+	t := 5 * time.Second
+	if l.TurnTime > 0 {
+		t = l.TurnTime
+	}
+	if l.MatchTime > 0 && l.TimeLeft > 0 {
+		left := max(cells-stones, 20) / 2
+		t = min(t, l.TimeLeft/time.Duration(min(left, 25)+5))
+	} else if l.MatchTime > 0 && l.TimeLeft <= 0 && l.TurnTime <= 0 {
+		t = l.MatchTime / 40
+	}
+	margin := max(40*time.Millisecond, t/4)
+	hard = t - margin
+	if hard < 5*time.Millisecond {
+		hard = max(t/2, time.Millisecond)
+	}
+	return hard, hard * 45 / 100
+}
+
+// Info is the progress of a search, reported after every iteration.
+type Info struct {
+	Depth   int
+	Score   int
+	Nodes   int64
+	Elapsed time.Duration
+	PV      []int // cell indices (Board.XY)
+}
+
+// NPS is the speed in nodes per second.
+func (in Info) NPS() int64 {
+	if in.Elapsed <= 0 {
+		return 0
+	}
+	return int64(float64(in.Nodes) / in.Elapsed.Seconds())
+}
+
+type ttEntry struct {
+	key   uint64
+	score int16
+	move  int16
+	depth int8
+	flag  uint8
+}
+
+const (
+	ttExact = 1
+	ttLower = 2
+	ttUpper = 3
+)
+
+// TT is the transposition table of the search.
+type TT struct{ e []ttEntry }
+
+// NewTT sizes a table to use at most bytes bytes (a power of two entries,
+// 1<<12 at least).
+func NewTT(bytes int64) *TT {
+	n := 1 << 12
+	for int64(n*2*16) <= bytes && n < 1<<26 {
+		n *= 2
+	}
+	return &TT{e: make([]ttEntry, n)}
+}
+
+func (t *TT) probe(k uint64) *ttEntry {
+	e := &t.e[k&uint64(len(t.e)-1)]
+	if e.key == k {
+		return e
+	}
+	return nil
+}
+
+func (t *TT) store(k uint64, depth, score, flag, move int) {
+	e := &t.e[k&uint64(len(t.e)-1)]
+	if e.key == k && int(e.depth) > depth && flag != ttExact {
+		return
+	}
+	*e = ttEntry{key: k, score: int16(score), move: int16(move), depth: int8(depth), flag: uint8(flag)}
+}
+
+// Clear empties the table.
+func (t *TT) Clear() { clear(t.e) }
+
+func toTT(score, ply int) int {
+	if score > winBound {
+		return score + ply
+	}
+	if score < -winBound {
+		return score - ply
+	}
+	return score
+}
+
+func fromTT(score, ply int) int {
+	if score > winBound {
+		return score - ply
+	}
+	if score < -winBound {
+		return score + ply
+	}
+	return score
+}
+
+type scored struct {
+	m, s int
+}
+
+type searcher struct {
+	b        *Board
+	tt       *TT
+	ctx      context.Context
+	start    time.Time
+	hard     time.Time
+	maxNodes int64
+	nodes    int64
+	stopped  bool
+	killers  [maxPly + 2][2]int
+	hist     [2][nCells]int32
+	moveBuf  [maxPly + 2][]scored
+	vcfLimit int64
+	vcfNodes int64
+	vcfTotal int64
+}
+
+// total is the number of nodes of all searches (alpha-beta and threats).
+func (s *searcher) total() int64 { return s.nodes + s.vcfTotal }
+
+func (s *searcher) checkStop() bool {
+	if s.stopped {
+		return true
+	}
+	if s.nodes&511 == 0 {
+		if time.Now().After(s.hard) || s.ctx.Err() != nil {
+			s.stopped = true
+		}
+	}
+	if s.maxNodes > 0 && s.nodes >= s.maxNodes {
+		s.stopped = true
+	}
+	return s.stopped
+}
+
+// cellsOf lists the empty cells where colour c has class cl.
+func (s *searcher) cellsOf(c, cl int, dst []int) []int {
+	b := s.b
+	for y := 0; y < b.H; y++ {
+		i := b.Idx(0, y)
+		for x := 0; x < b.W; x, i = x+1, i+1 {
+			if b.cell[i] == empty && int(b.cls[c][i]) == cl {
+				dst = append(dst, i)
+			}
+		}
+	}
+	return dst
+}
+
+// legalFlex4 reports a cell where c makes a straight or double four legally.
+func (s *searcher) legalFlex4(c int) int {
+	if s.b.clsCnt[c][clsFlex4] == 0 {
+		return -1
+	}
+	var buf [16]int
+	for _, q := range s.cellsOf(c, clsFlex4, buf[:0]) {
+		if s.b.legalFor(c, q) {
+			return q
+		}
+	}
+	return -1
+}
+
+func (s *searcher) eval() int {
+	b := s.b
+	me := b.toMove
+	return int(b.valSum[me]) - int(b.valSum[me^1]) + 20
+}
+
+var clsOwn = [nCls]int{clsNone: 0, clsTwo: 20, clsThree: 400, clsB4: 350, clsF3F3: 3000, clsB4F3: 6000, clsFlex4: 20000, clsFive: 100000}
+var clsOpp = [nCls]int{clsNone: 0, clsTwo: 15, clsThree: 300, clsB4: 200, clsF3F3: 2000, clsB4F3: 4000, clsFlex4: 10000, clsFive: 50000}
+
+// genMoves lists the moves worth searching, best first: near the stones,
+// or only fours and defences when the opponent threatens an open four.
+func (s *searcher) genMoves(ply, ttMove int) []scored {
+	b := s.b
+	me, op := b.toMove, b.toMove^1
+	buf := s.moveBuf[ply][:0]
+	threat := b.clsCnt[op][clsFlex4] > 0
+	if len(b.moves) == 0 {
+		buf = append(buf, scored{b.Idx(b.W/2, b.H/2), 0})
+		s.moveBuf[ply] = buf
+		return buf
+	}
+	for y := 0; y < b.H; y++ {
+		i := b.Idx(0, y)
+		for x := 0; x < b.W; x, i = x+1, i+1 {
+			if b.cell[i] != empty || b.nb[i] == 0 {
+				continue
+			}
+			if threat {
+				if b.cls[me][i] < clsB4 || b.cls[me][i] == clsF3F3 {
+					p := &b.pat[op][i]
+					if p[0] < patB4 && p[1] < patB4 && p[2] < patB4 && p[3] < patB4 {
+						continue
+					}
+				}
+			}
+			if me == Black && b.Rule == Renju && b.maybeForbidden(i) && b.IsForbidden(i) {
+				continue
+			}
+			sc := clsOwn[b.cls[me][i]] + clsOpp[b.cls[op][i]] + int(b.val[me][i]) + int(b.val[op][i])/2 + int(s.hist[me][i])/8
+			if i == ttMove {
+				sc += 1 << 28
+			} else if i == s.killers[ply][0] {
+				sc += 1 << 20
+			} else if i == s.killers[ply][1] {
+				sc += 1 << 19
+			}
+			buf = append(buf, scored{i, sc})
+		}
+	}
+	slices.SortFunc(buf, func(a, c scored) int { return c.s - a.s })
+	s.moveBuf[ply] = buf
+	return buf
+}
+
+// fivePointAfter returns the cells where c (who just played i) completes
+// five along the lines through i.
+func (s *searcher) fivePoints(c, i int, dst []int) []int {
+	b := s.b
+	for d := 0; d < 4; d++ {
+		for o := -4; o <= 4; o++ {
+			q := i + o*dirOff[d]
+			if o != 0 && b.cell[q] == empty && b.pat[c][q][d] == patFive && !slices.Contains(dst, q) {
+				dst = append(dst, q)
+			}
+		}
+	}
+	return dst
+}
+
+// vcf reports whether the side to move wins by continuous fours within
+// depth of its moves; it returns the first move of the win (or -1).
+func (s *searcher) vcf(depth int) (bool, int) {
+	b := s.b
+	att, def := b.toMove, b.toMove^1
+	s.vcfNodes++
+	s.vcfTotal++
+	if b.clsCnt[att][clsFive] > 0 {
+		var buf [4]int
+		return true, s.cellsOf(att, clsFive, buf[:0])[0]
+	}
+	if q := s.legalFlex4(att); q >= 0 && b.clsCnt[def][clsFive] == 0 {
+		return true, q
+	}
+	if depth <= 0 || s.vcfNodes > s.vcfLimit || s.checkStop() {
+		return false, -1
+	}
+	var cands []int
+	var buf [64]int
+	if b.clsCnt[def][clsFive] > 0 {
+		f := s.cellsOf(def, clsFive, buf[:0])
+		if len(f) != 1 || b.cls[att][f[0]] < clsB4 || b.cls[att][f[0]] == clsF3F3 {
+			return false, -1
+		}
+		cands = f
+	} else {
+		cands = s.cellsOf(att, clsB4F3, buf[:0])
+		cands = s.cellsOf(att, clsB4, cands)
+		cands = s.cellsOf(att, clsFlex4, cands) // illegal double fours of black are skipped below
+	}
+	for _, q := range cands {
+		if !b.legalFor(att, q) {
+			continue
+		}
+		b.Play(q)
+		var fb [4]int
+		fp := s.fivePoints(att, q, fb[:0])
+		win := false
+		switch {
+		case len(fp) == 0:
+		case b.clsCnt[def][clsFive] > 0:
+			// the defender completes five first
+		case len(fp) >= 2:
+			win = true
+		case def == Black && b.Rule == Renju && b.IsForbidden(fp[0]):
+			win = true
+		default:
+			b.Play(fp[0])
+			win, _ = s.vcf(depth - 1)
+			b.Undo()
+		}
+		b.Undo()
+		if win {
+			return true, q
+		}
+	}
+	return false, -1
+}
+
+// vctAtt: the attacker (to move) wins by fours and threes within depth.
+func (s *searcher) vctAtt(depth int) (bool, int) {
+	b := s.b
+	att, def := b.toMove, b.toMove^1
+	s.vcfNodes++
+	s.vcfTotal++
+	if b.clsCnt[att][clsFive] > 0 {
+		var buf [4]int
+		return true, s.cellsOf(att, clsFive, buf[:0])[0]
+	}
+	var buf [256]int
+	if b.clsCnt[def][clsFive] > 0 {
+		f := s.cellsOf(def, clsFive, buf[:0])
+		if len(f) != 1 || !b.legalFor(att, f[0]) || depth <= 0 {
+			return false, -1
+		}
+		b.Play(f[0])
+		ok := s.vctDef(depth - 1)
+		b.Undo()
+		return ok, f[0]
+	}
+	if q := s.legalFlex4(att); q >= 0 {
+		return true, q
+	}
+	if depth <= 0 || s.vcfNodes > s.vcfLimit || s.checkStop() {
+		return false, -1
+	}
+	if ok, q := s.vcf(depth); ok {
+		return true, q
+	}
+	cands := s.cellsOf(att, clsB4F3, buf[:0])
+	cands = s.cellsOf(att, clsF3F3, cands)
+	cands = s.cellsOf(att, clsB4, cands)
+	cands = s.cellsOf(att, clsThree, cands)
+	for _, q := range cands {
+		if !b.legalFor(att, q) {
+			continue
+		}
+		b.Play(q)
+		ok := s.vctDef(depth - 1)
+		b.Undo()
+		if ok {
+			return true, q
+		}
+	}
+	return false, -1
+}
+
+// vctDef: the defender (to move) cannot escape the attacker's threats.
+func (s *searcher) vctDef(depth int) bool {
+	b := s.b
+	def, att := b.toMove, b.toMove^1
+	s.vcfNodes++
+	s.vcfTotal++
+	if b.clsCnt[def][clsFive] > 0 {
+		return false
+	}
+	var buf [256]int
+	if b.clsCnt[att][clsFive] > 0 {
+		f := s.cellsOf(att, clsFive, buf[:0])
+		if len(f) >= 2 || !b.legalFor(def, f[0]) {
+			return true
+		}
+		b.Play(f[0])
+		ok, _ := s.vctAtt(depth)
+		b.Undo()
+		return ok
+	}
+	if s.legalFlex4(att) < 0 || s.vcfNodes > s.vcfLimit || s.checkStop() {
+		return false
+	}
+	n := 0
+	for y := 0; y < b.H; y++ {
+		i := b.Idx(0, y)
+		for x := 0; x < b.W; x, i = x+1, i+1 {
+			if b.cell[i] != empty || b.nb[i] == 0 {
+				continue
+			}
+			p := &b.pat[att][i]
+			defends := p[0] >= patB4 || p[1] >= patB4 || p[2] >= patB4 || p[3] >= patB4
+			if !defends && (b.cls[def][i] < clsB4 || b.cls[def][i] == clsF3F3) {
+				continue
+			}
+			if b.legalFor(def, i) {
+				buf[n] = i
+				n++
+			}
+		}
+	}
+	for _, q := range buf[:n] {
+		b.Play(q)
+		ok, _ := s.vctAtt(depth)
+		b.Undo()
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *searcher) search(depth, alpha, beta, ply int) int {
+	b := s.b
+	s.nodes++
+	if s.checkStop() {
+		return 0
+	}
+	me, op := b.toMove, b.toMove^1
+	if b.winner >= 0 {
+		if b.winner == me {
+			return WinScore - ply
+		}
+		return -WinScore + ply
+	}
+	if b.clsCnt[me][clsFive] > 0 {
+		return WinScore - ply
+	}
+	if b.Full() {
+		return 0
+	}
+	var fb [8]int
+	if b.clsCnt[op][clsFive] > 0 {
+		f := s.cellsOf(op, clsFive, fb[:0])
+		if len(f) >= 2 || !b.legalFor(me, f[0]) {
+			return -WinScore + ply + 1
+		}
+		if ply >= maxPly {
+			return s.eval()
+		}
+		b.Play(f[0])
+		d := depth
+		if ply > 2*depth+8 {
+			d--
+		}
+		v := -s.search(d, -beta, -alpha, ply+1)
+		b.Undo()
+		return v
+	}
+	if s.legalFlex4(me) >= 0 {
+		return WinScore - ply - 2
+	}
+	if ply >= maxPly {
+		return s.eval()
+	}
+	if depth <= 0 {
+		if b.clsCnt[me][clsB4]+b.clsCnt[me][clsB4F3] > 0 {
+			s.vcfNodes, s.vcfLimit = 0, 200
+			if ok, _ := s.vcf(6); ok {
+				return WinScore - ply - 11
+			}
+		}
+		return s.eval()
+	}
+	hk := b.Hash()
+	ttMove := -1
+	if e := s.tt.probe(hk); e != nil {
+		ttMove = int(e.move)
+		if int(e.depth) >= depth && ply > 0 {
+			sc := fromTT(int(e.score), ply)
+			switch {
+			case e.flag == ttExact,
+				e.flag == ttLower && sc >= beta,
+				e.flag == ttUpper && sc <= alpha:
+				return sc
+			}
+		}
+	}
+	moves := s.genMoves(ply, ttMove)
+	if len(moves) == 0 {
+		// every point is forbidden or none is near: lost for renju black
+		if b.clsCnt[op][clsFlex4] > 0 || me == Black && b.Rule == Renju {
+			return -WinScore + ply + 2
+		}
+		return s.eval()
+	}
+	if len(moves) > 24 && depth > 1 {
+		moves = moves[:24]
+	} else if len(moves) > 40 {
+		moves = moves[:40]
+	}
+	moves = slices.Clone(moves)
+	best, bestMove := -WinScore-1, moves[0].m
+	a0 := alpha
+	for n, mv := range moves {
+		m := mv.m
+		b.Play(m)
+		var v int
+		if n == 0 {
+			v = -s.search(depth-1, -beta, -alpha, ply+1)
+		} else {
+			r := 0
+			if depth >= 3 && n >= 6 && mv.s < clsOwn[clsThree] {
+				r = 1
+			}
+			v = -s.search(depth-1-r, -alpha-1, -alpha, ply+1)
+			if v > alpha && (r > 0 || v < beta) {
+				v = -s.search(depth-1, -beta, -alpha, ply+1)
+			}
+		}
+		b.Undo()
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					if m != s.killers[ply][0] {
+						s.killers[ply][1], s.killers[ply][0] = s.killers[ply][0], m
+					}
+					s.hist[me][m] += int32(depth * depth)
+					break
+				}
+			}
+		}
+	}
+	flag := ttExact
+	if best <= a0 {
+		flag = ttUpper
+	} else if best >= beta {
+		flag = ttLower
+	}
+	s.tt.store(hk, depth, toTT(best, ply), flag, bestMove)
+	return best
+}

@@ -1,0 +1,334 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// boardFrom builds a board from rows of 'X' (black), 'O' (white), '.'.
+func boardFrom(t testing.TB, rule GomokuRule, toMove int, rows ...string) *Board {
+	t.Helper()
+	b, err := NewBoard(max(len(rows[0]), 15), max(len(rows), 15), rule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for y, row := range rows {
+		for x, ch := range row {
+			switch ch {
+			case 'X':
+				if err := b.Place(x, y, Black); err != nil {
+					t.Fatal(err)
+				}
+			case 'O':
+				if err := b.Place(x, y, White); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	b.SetToMove(toMove)
+	return b
+}
+
+func quick() *Gomoku {
+	return &Gomoku{Limits: Limits{TurnTime: 300 * time.Millisecond}, MaxMemory: 8 << 20}
+}
+
+func TestFindsFive(t *testing.T) {
+	b := boardFrom(t, Freestyle, Black,
+		"...............",
+		"...............",
+		"....XXXX.......",
+		"...OOOO........",
+		"...............",
+	)
+	res := quick().Search(context.Background(), b)
+	if x, y := b.XY(res.Move); !(y == 2 && (x == 3 || x == 8)) {
+		t.Fatalf("played %d,%d, want the five at 3,2 or 8,2", x, y)
+	}
+}
+
+func TestBlocksFour(t *testing.T) {
+	b := boardFrom(t, Freestyle, Black,
+		"...............",
+		"...............",
+		"....XX.........",
+		"...OOOO........",
+		"........X......",
+		"...............",
+	)
+	res := quick().Search(context.Background(), b)
+	if x, y := b.XY(res.Move); !(y == 3 && (x == 2 || x == 7)) {
+		t.Fatalf("played %d,%d, want a block at 2,3 or 7,3", x, y)
+	}
+}
+
+func TestBlocksOpenThree(t *testing.T) {
+	b := boardFrom(t, Freestyle, Black,
+		"...............",
+		"...............",
+		"...............",
+		"....OOO........",
+		"........X......",
+		"..........X....",
+		"...............",
+	)
+	res := quick().Search(context.Background(), b)
+	x, y := b.XY(res.Move)
+	if !(y == 3 && (x == 3 || x == 7 || x == 2 || x == 8)) {
+		t.Fatalf("played %d,%d, want a block of the three on row 3", x, y)
+	}
+}
+
+func TestStandardOverlineIsNoWin(t *testing.T) {
+	b := boardFrom(t, Standard, Black,
+		"...............",
+		"..XXX.XX.......",
+		"...............",
+		"...O.O.O.O.....",
+	)
+	if b.cls[Black][b.Idx(5, 1)] == clsFive {
+		t.Fatal("overline counted as five under the standard rule")
+	}
+	b2 := boardFrom(t, Freestyle, Black,
+		"...............",
+		"..XXX.XX.......",
+	)
+	if b2.cls[Black][b2.Idx(5, 1)] != clsFive {
+		t.Fatal("overline not counted as five under freestyle")
+	}
+}
+
+func TestRenjuForbidden(t *testing.T) {
+	// double three at 7,7
+	b := boardFrom(t, Renju, Black,
+		"...............",
+		"...............",
+		"...............",
+		"...............",
+		"...............",
+		".......X.......",
+		".......X.......",
+		".....XX........",
+		"...............",
+		"...............",
+	)
+	if !b.IsForbidden(b.Idx(7, 7)) {
+		t.Fatal("double three at 7,7 not forbidden")
+	}
+	// double four
+	b = boardFrom(t, Renju, Black,
+		"...............",
+		".......X.......",
+		".......X.......",
+		".......X.......",
+		"...............",
+		"....XXX........",
+		"...............",
+	)
+	if !b.IsForbidden(b.Idx(7, 5)) {
+		t.Fatal("four-four at 7,5 not forbidden")
+	}
+	// overline
+	b = boardFrom(t, Renju, Black,
+		"...............",
+		"..XXX.XX.......",
+	)
+	if !b.IsForbidden(b.Idx(5, 1)) {
+		t.Fatal("overline at 5,1 not forbidden")
+	}
+	// five with a double three elsewhere: allowed
+	b = boardFrom(t, Renju, Black,
+		"...............",
+		"...XXXX........",
+	)
+	if b.IsForbidden(b.Idx(7, 1)) {
+		t.Fatal("five forbidden")
+	}
+	// a three blocked on one side is no three: 3-3 with one dead three
+	b = boardFrom(t, Renju, Black,
+		"...............",
+		"...............",
+		"...............",
+		"...............",
+		"...............",
+		".......X.......",
+		".......X.......",
+		"....OXX........",
+		"...............",
+	)
+	if b.IsForbidden(b.Idx(7, 7)) {
+		t.Fatal("three with a blocked one is forbidden")
+	}
+	if got := b.ForbiddenPoints(); len(got) != 0 {
+		t.Fatalf("forbidden points %v", got)
+	}
+	// white is never forbidden
+	b.SetToMove(White)
+	if err := b.PlayXY(7, 7); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestVCFPositions(t *testing.T) {
+	for _, tc := range vcfCases(t) {
+		b := tc.board
+		s := &searcher{b: b, tt: NewTT(1 << 20), ctx: context.Background(), hard: time.Now().Add(time.Minute), vcfLimit: 1 << 20}
+		ok, q := s.vcf(30)
+		if !ok {
+			t.Errorf("%s: no VCF found", tc.name)
+			continue
+		}
+		g := quick()
+		res := g.Search(context.Background(), b)
+		if res.Score < winBound {
+			x, y := b.XY(q)
+			t.Errorf("%s: search scored %d (%s), vcf move %d,%d", tc.name, res.Score, res.Win, x, y)
+		}
+	}
+}
+
+func TestNeverIllegal(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for _, rule := range []GomokuRule{Freestyle, Standard, Renju, Caro} {
+		for game := 0; game < 3; game++ {
+			b, _ := NewBoard(15, 15, rule)
+			for n := 0; n < 4+rnd.IntN(30); n++ {
+				x, y := 4+rnd.IntN(7), 4+rnd.IntN(7)
+				if b.OnBoard(x, y) && b.At(x, y) < 0 && !(b.ToMove() == Black && b.IsForbidden(b.Idx(x, y))) {
+					b.Play(b.Idx(x, y))
+					if b.Winner() >= 0 {
+						b.Undo()
+					}
+				}
+			}
+			g := &Gomoku{Rule: rule, Limits: Limits{TurnTime: 60 * time.Millisecond}, MaxMemory: 4 << 20}
+			for ply := 0; ply < 40 && b.Winner() < 0 && !b.Full(); ply++ {
+				h := b.Hash()
+				res := g.Search(context.Background(), b)
+				if b.Hash() != h {
+					t.Fatal("search changed the board")
+				}
+				x, y := b.XY(res.Move)
+				if err := b.PlayXY(x, y); err != nil {
+					t.Fatalf("%v: illegal move %d,%d: %v", rule, x, y, err)
+				}
+			}
+		}
+	}
+}
+
+func TestDeadline(t *testing.T) {
+	b := boardFrom(t, Freestyle, Black,
+		"...............",
+		"...............",
+		"...............",
+		"...............",
+		"...............",
+		"......XO.......",
+		".......X.......",
+		"......O........",
+	)
+	g := &Gomoku{Limits: Limits{TurnTime: 10 * time.Second}}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	g.Search(ctx, b)
+	if d := time.Since(start); d > 250*time.Millisecond {
+		t.Fatalf("context deadline 100ms, took %v", d)
+	}
+	g.Limits = Limits{TurnTime: 200 * time.Millisecond}
+	start = time.Now()
+	res := g.Search(context.Background(), b)
+	if d := time.Since(start); d > 190*time.Millisecond {
+		t.Fatalf("turn time 200ms, took %v", d)
+	}
+	if res.Move < 0 {
+		t.Fatal("no move")
+	}
+}
+
+type vcfCase struct {
+	name  string
+	board *Board
+}
+
+// vcfCases reads testdata/gomoku_vcf.txt: per line a name, the rule
+// number, the side to move (b or w), the black stones and the white
+// stones as x,y pairs joined by ';'.
+func vcfCases(t testing.TB) []vcfCase {
+	data, err := os.ReadFile("testdata/gomoku_vcf.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []vcfCase
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		if len(f) != 5 {
+			t.Fatalf("bad line %q", line)
+		}
+		rule, _ := strconv.Atoi(f[1])
+		b, _ := NewBoard(15, 15, GomokuRule(rule))
+		for c, list := range []string{f[3], f[4]} {
+			for _, xy := range strings.Split(list, ";") {
+				var x, y int
+				if _, err := fmt.Sscanf(xy, "%d,%d", &x, &y); err != nil {
+					t.Fatalf("bad point %q", xy)
+				}
+				if err := b.Place(x, y, c); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		b.SetToMove(Black)
+		if f[2] == "w" {
+			b.SetToMove(White)
+		}
+		out = append(out, vcfCase{f[0], b})
+	}
+	return out
+}
+
+// BenchmarkVCF solves the VCF positions of testdata/gomoku_vcf.txt.
+func BenchmarkVCF(b *testing.B) {
+	cases := vcfCases(b)
+	var nodes int64
+	for b.Loop() {
+		for _, tc := range cases {
+			s := &searcher{b: tc.board, tt: NewTT(1 << 16), ctx: context.Background(), hard: time.Now().Add(time.Minute), vcfLimit: 1 << 22}
+			if ok, _ := s.vcf(30); !ok {
+				b.Fatalf("%s: no VCF", tc.name)
+			}
+			nodes += s.vcfNodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(cases)), "µs/position")
+}
+
+// BenchmarkSearch runs a fixed-depth search from the VCF positions with the
+// side to move swapped (so the search has work to do): nodes per second of
+// the alpha-beta search.
+func BenchmarkSearch(b *testing.B) {
+	cases := vcfCases(b)
+	var nodes int64
+	for b.Loop() {
+		for _, tc := range cases {
+			tc.board.SetToMove(tc.board.ToMove() ^ 1)
+			g := &Gomoku{Rule: tc.board.Rule, Limits: Limits{MaxDepth: 4, TurnTime: time.Minute}, MaxMemory: 16 << 20}
+			res := g.Search(context.Background(), tc.board)
+			tc.board.SetToMove(tc.board.ToMove() ^ 1)
+			nodes += res.Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
