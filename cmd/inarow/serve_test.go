@@ -251,3 +251,55 @@ func TestServePostgresTwoProcesses(t *testing.T) {
 	a.stop(t)
 	b.stop(t)
 }
+
+// TestServeBrowser runs the browser tests of e2e/ (playwright-core driving
+// Debian's Chromium) against the built binary. It skips when node, the
+// e2e packages (npm ci in e2e/) or /usr/bin/chromium are missing;
+// .ci/services.sh installs them.
+func TestServeBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests skipped in -short mode")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e2e := filepath.Join(root, "e2e")
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed; .ci/services.sh installs the browser test tools")
+	}
+	chromium := os.Getenv("CHROMIUM")
+	if chromium == "" {
+		chromium = "/usr/bin/chromium"
+	}
+	if _, err := os.Stat(chromium); err != nil {
+		t.Skipf("%s is missing (apt-get install chromium); .ci/services.sh installs it", chromium)
+	}
+	if _, err := os.Stat(filepath.Join(e2e, "node_modules", "playwright-core")); err != nil {
+		t.Skip("e2e/node_modules/playwright-core is missing (npm ci in e2e/); .ci/services.sh installs it")
+	}
+	s := startServe(t, filepath.Join(t.TempDir(), "inarow.db"), "--quiet")
+	cmd := exec.Command(node, filepath.Join(e2e, "run.mjs"))
+	cmd.Env = append(os.Environ(), "INAROW_URL="+s.url, "INAROW_ARTIFACTS="+filepath.Join(e2e, "artifacts"), "CHROMIUM="+chromium)
+	cmd.Dir = e2e
+	var out syncBuffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err = <-done:
+	case <-time.After(4 * time.Minute):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("the browser tests took more than 4 minutes:\n%s", out.String())
+	}
+	t.Logf("node e2e/run.mjs:\n%s", out.String())
+	if err != nil {
+		t.Fatalf("browser tests failed: %v", err)
+	}
+	s.stop(t)
+}
