@@ -65,7 +65,11 @@ func (r Result) Elo() (diff, margin float64) {
 	w, d, l := float64(r.Wins)/n, float64(r.Draws)/n, float64(r.Losses)/n
 	dev := math.Sqrt((w*(1-s)*(1-s) + d*(0.5-s)*(0.5-s) + l*s*s) / n)
 	lo, hi := s-1.959964*dev, s+1.959964*dev
-	return elo(s) + 0, (elo(hi) - elo(lo)) / 2 // + 0: no "-0"
+	margin = (elo(hi) - elo(lo)) / 2
+	if math.IsNaN(margin) { // a perfect score: no spread, no bound
+		margin = math.Inf(1)
+	}
+	return elo(s) + 0, margin // + 0: no "-0"
 }
 
 func elo(s float64) float64 {

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// needCommand skips a test while main.go does not yet dispatch cmd (the
+// dispatch lines are added to main.go separately).
+func needCommand(t *testing.T, cmd string) {
+	t.Helper()
+	if res := cli(t, "", cmd, "--probe"); strings.Contains(res.stderr, "unknown command") {
+		t.Skipf("inarow %s is not dispatched by main.go yet", cmd)
+	}
+}
+
+func TestAgentProtocol(t *testing.T) {
+	needCommand(t, "agent")
+	in := "inarow 1\nrules m=7,n=6,k=4,gravity\nposition d1 c1 d2 c2 d3\ngo 300\nrules m=3,n=3,k=3\nposition a1 b2\ngo 100\nquit\n"
+	res := cli(t, in, "agent", "--engine", "mcts:ms=200")
+	lines := strings.Split(strings.TrimSpace(res.stdout), "\n")
+	if res.code != 0 || len(lines) != 3 || lines[0] != "ok inarow-mcts:ms=200" || lines[1] != "move d4" {
+		t.Fatalf("code %d stdout %q stderr %q", res.code, res.stdout, res.stderr)
+	}
+	if !strings.HasPrefix(lines[2], "move ") {
+		t.Fatalf("%q", lines[2])
+	}
+	if res := cli(t, "rules nonsense\n", "agent"); res.code == 0 || !strings.Contains(res.stderr, "protocol") {
+		t.Fatalf("bad rules: %+v", res)
+	}
+	if res := cli(t, "", "agent", "extra"); res.code != exitUsage {
+		t.Fatalf("usage: %+v", res)
+	}
+}
+
+// TestAgentSeatedInMatch seats the binary's own agent, as an outside
+// program, in a match against the greedy player.
+func TestAgentSeatedInMatch(t *testing.T) {
+	needCommand(t, "agent")
+	needCommand(t, "match")
+	res := cli(t, "", "match", "tictactoe", "--a", "agent:"+bin+" agent --engine perfect", "--b", "greedy", "--games", "4", "--quiet")
+	if res.code != 0 || !strings.Contains(res.stdout, "W/D/L") || strings.Contains(res.stdout, "forfeits") {
+		t.Fatalf("code %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	if strings.Contains(res.stdout, "W/D/L 0/0/4") {
+		t.Fatalf("the perfect agent lost: %s", res.stdout)
+	}
+	if _, err := exec.LookPath("python3"); err == nil {
+		client := `python3 -c 'import random, sys
+print("ok py", flush=True)
+for line in sys.stdin:
+    w = line.split()
+    if w[:1] == ["go"]: print("move", random.choice(w[w.index("legal") + 1:]), flush=True)
+    elif w[:1] == ["quit"]: break'`
+		res := cli(t, "", "match", "connect4", "--a", "agent:"+client, "--b", "mcts:playouts=300", "--games", "2", "--quiet")
+		if res.code != 0 || !strings.Contains(res.stdout, "W/D/L 0/0/2") {
+			t.Fatalf("python client vs mcts: code %d\n%s\n%s", res.code, res.stdout, res.stderr)
+		}
+	}
+}
