@@ -1,0 +1,574 @@
+// Package pbrain speaks the Gomocup protocol (Piskvork's "pbrain"
+// interface) on a pair of streams, with the gomoku engine of package
+// engine thinking behind it. Both cmd/pbrain-inarow and "inarow pbrain"
+// run Run on the standard streams.
+//
+// Commands: START N, RECTSTART W,H, RESTART, BEGIN, TURN x,y,
+// BOARD…DONE (x,y,field with 1 own stone, 2 opponent, 3 ignored),
+// TAKEBACK x,y, INFO key value (timeout_turn, timeout_match, time_left,
+// max_memory, rule, game_type, folder, max_depth, max_node; others are
+// accepted and ignored), END, ABOUT, SWAP2BOARD…DONE, and the Yixin
+// extensions YXSTOP (answer now), YXBOARD…DONE (set a position without
+// thinking) and YXSHOWFORBID. Lines may end in CRLF or LF; anything else
+// is answered with UNKNOWN or ERROR, and nothing crashes the brain. The
+// brain reads its input while it thinks, so YXSTOP and END are obeyed at
+// once.
+package pbrain
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/inarow/inarow/engine"
+)
+
+// About is the answer to ABOUT.
+const About = `name="inarow", version="1.0", author="inarow", country="-", www="https://github.com/inarow/inarow"`
+
+type stone struct{ x, y, f int } // f: 1 own, 2 opponent
+
+// Brain is the state of one protocol session.
+type Brain struct {
+	out  *bufio.Writer
+	omu  sync.Mutex
+	w, h int // 0: no START yet
+
+	stones []stone
+	rule   engine.GomokuRule
+	lim    engine.Limits
+	mem    int64
+	eng    engine.Gomoku
+
+	// multi-line commands
+	collect   string // "BOARD", "YXBOARD", "SWAP2BOARD" or ""
+	collected []stone
+}
+
+// Run reads commands from in and answers on out until END or the end of
+// in. It returns nil after END or EOF.
+func Run(ctx context.Context, in io.Reader, out io.Writer) error {
+	b := &Brain{out: bufio.NewWriter(out), mem: 64 << 20}
+	lines := make(chan string)
+	readErr := make(chan error, 1)
+	go func() {
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-ctx.Done():
+				return
+			}
+		}
+		readErr <- sc.Err()
+		close(lines)
+	}()
+	var pending []string
+	eof := false
+	next := func() (string, bool) {
+		if len(pending) > 0 {
+			l := pending[0]
+			pending = pending[1:]
+			return l, true
+		}
+		if eof {
+			return "", false
+		}
+		select {
+		case l, ok := <-lines:
+			return l, ok
+		case <-ctx.Done():
+			return "", false
+		}
+	}
+	for {
+		line, ok := next()
+		if !ok {
+			return nil
+		}
+		think, quit := b.handle(line)
+		if quit {
+			return nil
+		}
+		if think == nil {
+			continue
+		}
+		// think in the background, reading on: YXSTOP stops, END quits
+		tctx, cancel := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			think(tctx)
+		}()
+		quitting := false
+	wait:
+		for {
+			select {
+			case <-done:
+				break wait
+			case l, ok := <-lines:
+				if !ok { // EOF: finish this move and what is queued, then stop
+					lines = nil
+					eof = true
+					continue
+				}
+				switch strings.ToUpper(strings.TrimSpace(l)) {
+				case "YXSTOP", "STOP":
+					cancel()
+				case "END":
+					if len(pending) == 0 {
+						cancel()
+						quitting = true
+					} else {
+						pending = append(pending, l)
+					}
+				default:
+					pending = append(pending, l)
+				}
+			case <-ctx.Done():
+				cancel()
+				<-done
+				return nil
+			}
+		}
+		cancel()
+		if quitting {
+			return nil
+		}
+	}
+}
+
+func (b *Brain) println(format string, args ...any) {
+	b.omu.Lock()
+	defer b.omu.Unlock()
+	fmt.Fprintf(b.out, format, args...)
+	b.out.WriteString("\n")
+	b.out.Flush()
+}
+
+// handle processes one line; it returns a thinking job to run, or quit.
+func (b *Brain) handle(raw string) (think func(context.Context), quit bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			b.println("ERROR internal error: %v", r)
+			think, quit = nil, false
+		}
+	}()
+	line := strings.TrimSpace(strings.TrimRight(raw, "\r\n"))
+	if line == "" {
+		return nil, false
+	}
+	if b.collect != "" {
+		if strings.EqualFold(line, "DONE") {
+			return b.done(), false
+		}
+		return nil, b.collectLine(line)
+	}
+	cmd, rest, _ := strings.Cut(line, " ")
+	rest = strings.TrimSpace(rest)
+	switch strings.ToUpper(cmd) {
+	case "START":
+		n, err := strconv.Atoi(rest)
+		if err != nil {
+			b.println("ERROR START wants a board size, got %q", rest)
+			return
+		}
+		b.start(n, n)
+	case "RECTSTART":
+		ws, hs, _ := strings.Cut(rest, ",")
+		w, err1 := strconv.Atoi(strings.TrimSpace(ws))
+		h, err2 := strconv.Atoi(strings.TrimSpace(hs))
+		if err1 != nil || err2 != nil {
+			b.println("ERROR RECTSTART wants width,height, got %q", rest)
+			return
+		}
+		b.start(w, h)
+	case "RESTART":
+		if b.w == 0 {
+			b.println("ERROR RESTART before START")
+			return
+		}
+		b.start(b.w, b.h)
+	case "BEGIN":
+		if !b.ready() {
+			return
+		}
+		return b.think(), false
+	case "TURN":
+		if !b.ready() {
+			return
+		}
+		x, y, err := b.parseXY(rest)
+		if err != nil {
+			b.println("ERROR %v", err)
+			return
+		}
+		if b.occupied(x, y) {
+			b.println("ERROR %d,%d is occupied", x, y)
+			return
+		}
+		b.stones = append(b.stones, stone{x, y, 2})
+		return b.think(), false
+	case "BOARD", "YXBOARD", "SWAP2BOARD":
+		if !b.ready() {
+			return
+		}
+		b.collect, b.collected = strings.ToUpper(cmd), nil
+	case "TAKEBACK":
+		if !b.ready() {
+			return
+		}
+		x, y, err := b.parseXY(rest)
+		if err != nil {
+			b.println("ERROR %v", err)
+			return
+		}
+		for i := len(b.stones) - 1; i >= 0; i-- {
+			if b.stones[i].x == x && b.stones[i].y == y {
+				b.stones = append(b.stones[:i], b.stones[i+1:]...)
+				b.println("OK")
+				return
+			}
+		}
+		b.println("ERROR no stone at %d,%d", x, y)
+	case "INFO":
+		b.info(rest)
+	case "END":
+		return nil, true
+	case "ABOUT":
+		b.println("%s", About)
+	case "YXSHOWFORBID":
+		if !b.ready() {
+			return
+		}
+		b.showForbid()
+	case "YXSTOP", "STOP":
+		// nothing to stop
+	case "PLAY":
+		b.println("ERROR PLAY is not supported")
+	default:
+		b.println("UNKNOWN %s", cmd)
+	}
+	return nil, false
+}
+
+func (b *Brain) ready() bool {
+	if b.w == 0 {
+		b.println("ERROR no START yet")
+		return false
+	}
+	return true
+}
+
+func (b *Brain) start(w, h int) {
+	if w < 5 || h < 5 || w > 20 || h > 20 {
+		b.println("ERROR unsupported board size %dx%d (5 to 20)", w, h)
+		return
+	}
+	b.w, b.h, b.stones, b.collect = w, h, nil, ""
+	b.eng.NewGame()
+	b.println("OK")
+}
+
+func (b *Brain) parseXY(s string) (x, y int, err error) {
+	f := strings.Split(s, ",")
+	if len(f) < 2 {
+		return 0, 0, fmt.Errorf("want x,y, got %q", s)
+	}
+	x, err1 := strconv.Atoi(strings.TrimSpace(f[0]))
+	y, err2 := strconv.Atoi(strings.TrimSpace(f[1]))
+	if err1 != nil || err2 != nil {
+		return 0, 0, fmt.Errorf("want x,y, got %q", s)
+	}
+	if x < 0 || y < 0 || x >= b.w || y >= b.h {
+		return 0, 0, fmt.Errorf("%d,%d is off the %dx%d board", x, y, b.w, b.h)
+	}
+	return x, y, nil
+}
+
+func (b *Brain) occupied(x, y int) bool {
+	for _, s := range b.stones {
+		if s.x == x && s.y == y {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *Brain) collectLine(line string) (quit bool) {
+	if strings.EqualFold(line, "END") {
+		return true
+	}
+	f := strings.Split(line, ",")
+	x, y, err := b.parseXY(line)
+	if err != nil {
+		b.println("ERROR %v", err)
+		return false
+	}
+	field := 0
+	if len(f) >= 3 {
+		field, err = strconv.Atoi(strings.TrimSpace(f[2]))
+		if err != nil || field < 1 || field > 3 {
+			b.println("ERROR bad field in %q", line)
+			return false
+		}
+	} else if b.collect != "SWAP2BOARD" {
+		b.println("ERROR want x,y,field, got %q", line)
+		return false
+	}
+	for _, s := range b.collected {
+		if s.x == x && s.y == y {
+			b.println("ERROR %d,%d given twice", x, y)
+			return false
+		}
+	}
+	if field == 3 {
+		return false
+	}
+	if b.collect == "SWAP2BOARD" {
+		field = 1 + len(b.collected)%2 // black, white, black…
+	}
+	b.collected = append(b.collected, stone{x, y, field})
+	return false
+}
+
+func (b *Brain) done() func(context.Context) {
+	kind := b.collect
+	b.collect = ""
+	switch kind {
+	case "BOARD":
+		b.stones = b.collected
+		return b.think()
+	case "YXBOARD":
+		b.stones = b.collected
+		return nil
+	case "SWAP2BOARD":
+		st := b.collected
+		return func(ctx context.Context) { b.swap2(ctx, st) }
+	}
+	return nil
+}
+
+func (b *Brain) info(rest string) {
+	key, val, _ := strings.Cut(rest, " ")
+	val = strings.TrimSpace(val)
+	n, err := strconv.ParseInt(val, 10, 64)
+	num := func() bool {
+		if err != nil {
+			b.println("ERROR INFO %s wants a number, got %q", key, val)
+			return false
+		}
+		return true
+	}
+	ms := func() time.Duration { return time.Duration(max(n, 0)) * time.Millisecond }
+	switch strings.ToLower(key) {
+	case "timeout_turn":
+		if num() {
+			b.lim.TurnTime = ms()
+		}
+	case "timeout_match":
+		if num() {
+			b.lim.MatchTime = ms()
+		}
+	case "time_left":
+		if num() {
+			b.lim.TimeLeft = ms()
+			if n <= 0 {
+				b.lim.TimeLeft = time.Millisecond
+			}
+		}
+	case "max_memory":
+		if num() {
+			b.mem = n
+			if n <= 0 {
+				b.mem = 64 << 20
+			}
+		}
+	case "rule":
+		if num() {
+			b.rule = engine.RuleFromGomocup(int(n))
+		}
+	case "max_depth":
+		if num() {
+			b.lim.MaxDepth = int(n)
+		}
+	case "max_node":
+		if num() {
+			b.lim.MaxNodes = n
+		}
+	}
+	// game_type, folder, thread_num, evaluate… are accepted and ignored
+}
+
+// board builds the search board of the current stones: the side with more
+// stones (own on a tie, since the brain is to move) is black.
+func (b *Brain) board(stones []stone) (*engine.Board, int, error) {
+	bd, err := engine.NewBoard(b.w, b.h, b.rule)
+	if err != nil {
+		return nil, 0, err
+	}
+	own, opp := 0, 0
+	for _, s := range stones {
+		if s.f == 1 {
+			own++
+		} else {
+			opp++
+		}
+	}
+	me := engine.Black
+	if opp > own {
+		me = engine.White
+	}
+	// place alternately where possible so that Board.Moves keeps an order
+	var mine, theirs []stone
+	for _, s := range stones {
+		if s.f == 1 {
+			mine = append(mine, s)
+		} else {
+			theirs = append(theirs, s)
+		}
+	}
+	blacks, whites := mine, theirs
+	if me == engine.White {
+		blacks, whites = theirs, mine
+	}
+	for i := 0; i < max(len(blacks), len(whites)); i++ {
+		if i < len(blacks) {
+			if err := bd.Place(blacks[i].x, blacks[i].y, engine.Black); err != nil {
+				return nil, 0, err
+			}
+		}
+		if i < len(whites) {
+			if err := bd.Place(whites[i].x, whites[i].y, engine.White); err != nil {
+				return nil, 0, err
+			}
+		}
+	}
+	bd.SetToMove(me)
+	return bd, me, nil
+}
+
+func (b *Brain) engine() *engine.Gomoku {
+	b.eng.Rule, b.eng.Limits, b.eng.MaxMemory = b.rule, b.lim, b.mem
+	b.eng.Info = func(in engine.Info) {
+		var pv strings.Builder
+		for _, m := range in.PV {
+			x, y := bdXY(m)
+			fmt.Fprintf(&pv, " %d,%d", x, y)
+		}
+		b.println("MESSAGE depth %d ev %d n %d n/s %d tm %d pv%s", in.Depth, in.Score, in.Nodes, in.NPS(), in.Elapsed.Milliseconds(), pv.String())
+	}
+	return &b.eng
+}
+
+// bdXY converts a cell index of engine.Board to x, y (the padding is the
+// same for every board size).
+func bdXY(i int) (int, int) {
+	var bd engine.Board
+	return bd.XY(i)
+}
+
+func (b *Brain) think() func(context.Context) {
+	bd, _, err := b.board(b.stones)
+	if err != nil {
+		b.println("ERROR %v", err)
+		return nil
+	}
+	if bd.Full() {
+		b.println("ERROR the board is full")
+		return nil
+	}
+	g := b.engine()
+	return func(ctx context.Context) {
+		res := g.Search(ctx, bd)
+		if res.Move < 0 {
+			b.println("ERROR no move")
+			return
+		}
+		x, y := bd.XY(res.Move)
+		b.stones = append(b.stones, stone{x, y, 1})
+		b.println("%d,%d", x, y)
+	}
+}
+
+func (b *Brain) showForbid() {
+	var sb strings.Builder
+	sb.WriteString("FORBID ")
+	if bd, _, err := b.boardBlackToMove(); err == nil {
+		for _, p := range bd.ForbiddenPoints() {
+			fmt.Fprintf(&sb, "%02d%02d", p[0], p[1])
+		}
+	}
+	sb.WriteString(".")
+	b.println("%s", sb.String())
+}
+
+// boardBlackToMove is the current position with black to move (the
+// forbidden points are black's whoever is to move).
+func (b *Brain) boardBlackToMove() (*engine.Board, int, error) {
+	bd, me, err := b.board(b.stones)
+	if err != nil {
+		return nil, 0, err
+	}
+	bd.SetToMove(engine.Black)
+	return bd, me, nil
+}
+
+// swap2 answers SWAP2BOARD: with no stones it places three (black, white,
+// black); with three or five it swaps when black stands better, else it
+// plays white's move.
+func (b *Brain) swap2(ctx context.Context, st []stone) {
+	switch len(st) {
+	case 0:
+		cx, cy := b.w/2, b.h/2
+		b.println("%d,%d %d,%d %d,%d", cx, cy, cx+1, cy-1, cx+2, cy+1)
+		return
+	case 3, 5:
+	default:
+		b.println("ERROR SWAP2BOARD wants 0, 3 or 5 stones, got %d", len(st))
+		return
+	}
+	bd, err := engine.NewBoard(b.w, b.h, b.rule)
+	if err != nil {
+		b.println("ERROR %v", err)
+		return
+	}
+	for i, s := range st {
+		if err := bd.Place(s.x, s.y, i%2); err != nil {
+			b.println("ERROR %v", err)
+			return
+		}
+	}
+	bd.SetToMove(engine.White)
+	g := b.engine()
+	res := g.Search(ctx, bd)
+	if res.Score < -30 || res.Move < 0 {
+		b.stones = nil
+		for i, s := range st { // we take black
+			f := 2
+			if i%2 == 0 {
+				f = 1
+			}
+			b.stones = append(b.stones, stone{s.x, s.y, f})
+		}
+		b.println("SWAP")
+		return
+	}
+	b.stones = nil
+	for i, s := range st {
+		f := 1
+		if i%2 == 0 {
+			f = 2
+		}
+		b.stones = append(b.stones, stone{s.x, s.y, f})
+	}
+	x, y := bd.XY(res.Move)
+	b.stones = append(b.stones, stone{x, y, 1})
+	b.println("%d,%d", x, y)
+}

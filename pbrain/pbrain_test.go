@@ -1,0 +1,96 @@
+package pbrain
+
+import (
+	"bytes"
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+func run(t testing.TB, input string) []string {
+	t.Helper()
+	var out bytes.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := Run(ctx, strings.NewReader(input), &out); err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, l := range strings.Split(strings.TrimRight(out.String(), "\n"), "\n") {
+		if l != "" && !strings.HasPrefix(l, "MESSAGE") {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+func TestSession(t *testing.T) {
+	got := run(t, "START 15\r\nINFO timeout_turn 100\r\nBEGIN\r\nTURN 8,8\r\nRESTART\r\nABOUT\r\nEND\r\n")
+	if len(got) != 5 || got[0] != "OK" || got[1] != "7,7" || got[3] != "OK" || got[4] != About {
+		t.Fatalf("got %q", got)
+	}
+}
+
+func TestRuleBits(t *testing.T) {
+	got := run(t, "START 15\nINFO rule 5\nYXBOARD\n7,5,1\n7,6,1\n5,7,1\n6,7,1\n0,0,2\n14,0,2\n0,14,2\nDONE\nYXSHOWFORBID\n")
+	if len(got) != 2 || got[1] != "FORBID 0707." {
+		t.Fatalf("got %q", got)
+	}
+}
+
+// FuzzProtocol feeds arbitrary lines after a START: the brain must never
+// crash, and every answer must be a protocol answer.
+func FuzzProtocol(f *testing.F) {
+	for _, s := range []string{
+		"BEGIN", "TURN 7,7", "BOARD\n1,1,1\n2,2,2\nDONE", "YXBOARD\n3,3,3\nDONE\nYXSHOWFORBID",
+		"TAKEBACK 7,7", "INFO rule 4\nBOARD\n7,7,2\nDONE", "SWAP2BOARD\n7,7\n8,8\n9,9\nDONE", "RECTSTART 5,5\nBEGIN",
+		"TURN -1,3", "INFO max_node 100\nBEGIN", "YXSTOP", "START 20\nTURN 19,19", "BOARD\n1,1,9\nDONE", "\x00\xff",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 2000 {
+			return
+		}
+		var out bytes.Buffer
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		input := "START 15\nINFO timeout_turn 20\nINFO max_depth 2\n" + s + "\n"
+		if err := Run(ctx, strings.NewReader(input), &out); err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(strings.TrimRight(out.String(), "\n"), "\n") {
+			switch {
+			case l == "OK", l == "SWAP", l == About,
+				strings.HasPrefix(l, "MESSAGE "), strings.HasPrefix(l, "ERROR "), strings.HasPrefix(l, "UNKNOWN"),
+				strings.HasPrefix(l, "FORBID ") && strings.HasSuffix(l, "."):
+			default:
+				for _, mv := range strings.Fields(l) {
+					var x, y int
+					if n, _ := fmtSscan(mv, &x, &y); n != 2 {
+						t.Fatalf("unexpected answer %q to %q", l, s)
+					}
+				}
+			}
+		}
+	})
+}
+
+func fmtSscan(s string, x, y *int) (int, error) {
+	a, b, ok := strings.Cut(s, ",")
+	if !ok {
+		return 0, nil
+	}
+	var err error
+	n := 0
+	if *x, err = atoi(a); err == nil {
+		n++
+	}
+	if *y, err = atoi(b); err == nil {
+		n++
+	}
+	return n, nil
+}
+func atoi(s string) (int, error) { return strconv.Atoi(s) }
