@@ -1,9 +1,15 @@
 // Package sqlite is the default store of the play server: one SQLite file
 // through modernc.org/sqlite (pure Go, no cgo), in WAL mode with a busy
 // timeout and synchronous=FULL, so a move is on disk when Append returns.
-// Writes go through one connection (SQLite has one writer at a time; a Go
-// queue is fairer than the busy handler's sleeps), reads through a pool.
-// The schema's migrations are embedded and run by Open.
+//
+// Writes go through one connection and one goroutine (SQLite has one
+// writer at a time; a Go queue is fairer than the busy handler's sleeps),
+// which commits the changes waiting at the same moment together: each in
+// a savepoint of its own, so one change's failure does not touch the
+// others, and all in one transaction, so they share one fsync (group
+// commit). Every change is still on disk before its call returns. Reads go
+// through a pool of read-only connections. The schema's migrations are
+// embedded and run by Open.
 package sqlite
 
 import (
@@ -29,7 +35,20 @@ var migrations embed.FS
 // Store is a store.Store on one SQLite file.
 type Store struct {
 	w, r *sql.DB
+	ops  chan *op
+	quit chan struct{}
+	done chan struct{}
 }
+
+// op is a change waiting for the writer.
+type op struct {
+	ctx  context.Context
+	fn   func(*sql.Tx) error
+	done chan error
+}
+
+// maxBatch bounds the changes committed in one transaction.
+const maxBatch = 256
 
 var _ store.Store = (*Store)(nil)
 
@@ -73,7 +92,90 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	r.SetMaxOpenConns(8)
 	r.SetMaxIdleConns(8)
 	s.r = r
+	s.ops, s.quit, s.done = make(chan *op), make(chan struct{}), make(chan struct{})
+	go s.writer()
 	return s, nil
+}
+
+// writer commits the waiting changes, a batch per transaction.
+func (s *Store) writer() {
+	defer close(s.done)
+	batch := make([]*op, 0, maxBatch)
+	for {
+		select {
+		case o := <-s.ops:
+			batch = append(batch[:0], o)
+		case <-s.quit:
+			return
+		}
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case o := <-s.ops:
+				batch = append(batch, o)
+			default:
+				break more
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+func (s *Store) commit(batch []*op) {
+	results := make([]error, len(batch))
+	ctx := context.Background()
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err == nil {
+		for i, o := range batch {
+			if err := o.ctx.Err(); err != nil {
+				results[i] = err
+				continue
+			}
+			if len(batch) == 1 {
+				results[i] = o.fn(tx)
+				break
+			}
+			if _, err = tx.ExecContext(ctx, `SAVEPOINT op`); err != nil {
+				break
+			}
+			if results[i] = o.fn(tx); results[i] != nil {
+				if _, err = tx.ExecContext(ctx, `ROLLBACK TO op`); err != nil {
+					break
+				}
+			}
+			if _, err = tx.ExecContext(ctx, `RELEASE op`); err != nil {
+				break
+			}
+		}
+		if len(batch) == 1 && results[0] != nil {
+			tx.Rollback()
+		} else if err == nil {
+			err = tx.Commit()
+		} else {
+			tx.Rollback()
+		}
+	}
+	for i, o := range batch {
+		if err != nil {
+			o.done <- err // nothing of the batch was committed
+		} else {
+			o.done <- results[i]
+		}
+	}
+}
+
+// write runs fn in the writer's transaction and returns once it is
+// committed (or failed).
+func (s *Store) write(ctx context.Context, fn func(*sql.Tx) error) error {
+	o := &op{ctx: ctx, fn: fn, done: make(chan error, 1)}
+	select {
+	case s.ops <- o:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-s.done:
+		return errors.New("sqlite: store is closed")
+	}
+	return <-o.done
 }
 
 func (s *Store) migrate(ctx context.Context) error {
@@ -127,6 +229,8 @@ func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 
 // Close closes the database.
 func (s *Store) Close() error {
+	close(s.quit)
+	<-s.done
 	return errors.Join(s.r.Close(), s.w.Close())
 }
 
@@ -145,7 +249,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 		g.Updated = g.Created
 	}
 	g.Version = 1
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE id = ?`, g.ID).Scan(&n); err != nil {
 			return err
@@ -243,7 +347,7 @@ func bump(ctx context.Context, tx *sql.Tx, id string, version int64, now time.Ti
 // Append adds a move if the game is at version.
 func (s *Store) Append(ctx context.Context, id string, version int64, cell int) (int64, error) {
 	now := time.Now().UTC()
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
 		ply, err := bump(ctx, tx, id, version, now, "ply + 1")
 		if err != nil {
 			return err
@@ -266,7 +370,7 @@ func (s *Store) Truncate(ctx context.Context, id string, version int64, ply int)
 		return 0, fmt.Errorf("sqlite: truncate %s to negative ply %d", id, ply)
 	}
 	now := time.Now().UTC()
-	err := s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
 		newPly, err := bump(ctx, tx, id, version, now, "min(ply, "+strconv.Itoa(ply)+")")
 		if err != nil {
 			return err
