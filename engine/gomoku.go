@@ -161,7 +161,7 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 	}
 	// forced wins by threats
 	if b.clsCnt[op][clsFive] == 0 {
-		s.vcfNodes, s.vcfLimit = 0, 200_000
+		s.vcfNodes, s.vcfLimit = 0, max(2000, int64(hardD/time.Microsecond)/8)
 		if ok, q := s.vcf(20); ok {
 			res.Move, res.Score, res.Win, res.Depth = q, WinScore-20, "VCF", 1
 			res.PV = []int{q}
@@ -196,7 +196,7 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 		}
 		if !vctDone && depth >= 4 && time.Now().Before(soft) && b.clsCnt[op][clsFive] == 0 && b.clsCnt[op][clsFlex4] == 0 {
 			vctDone = true
-			s.vcfNodes, s.vcfLimit = 0, 50_000
+			s.vcfNodes, s.vcfLimit = 0, max(1000, int64(hardD/time.Microsecond)/40)
 			if ok, q := s.vctAtt(12); ok && !s.stopped {
 				res.Move, res.Score, res.Win = q, WinScore-30, "VCT"
 				res.PV = []int{q}
@@ -215,7 +215,43 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 	if res.Move < 0 || !b.legalFor(me, res.Move) {
 		res.Move = g.fallback(s)
 	}
+	if res.Score > -winBound && res.Win == "" {
+		res.Move = g.safeMove(s, res.Move, start.Add(hardD))
+	}
 	return res
+}
+
+// safeMove keeps m unless it lets the opponent win by a VCF (or a short
+// VCT) that the search did not see; then it takes the first candidate
+// that does not, while time allows.
+func (g *Gomoku) safeMove(s *searcher, m int, hard time.Time) int {
+	b := s.b
+	s.stopped = false
+	s.hard = hard
+	loses := func(q int) bool {
+		b.Play(q)
+		defer b.Undo()
+		s.vcfNodes, s.vcfLimit = 0, 3000
+		if ok, _ := s.vcf(16); ok {
+			return true
+		}
+		s.vcfNodes, s.vcfLimit = 0, 1500
+		ok, _ := s.vctAtt(6)
+		return ok
+	}
+	if time.Now().After(hard) || !loses(m) || s.stopped {
+		return m
+	}
+	cands := slices.Clone(s.genMoves(0, m))
+	for i, c := range cands {
+		if i >= 16 || time.Now().After(hard) {
+			break
+		}
+		if c.m != m && !loses(c.m) && !s.stopped {
+			return c.m
+		}
+	}
+	return m
 }
 
 // fallback is the best-ordered legal move, or any legal point.

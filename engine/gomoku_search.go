@@ -198,7 +198,17 @@ func (s *searcher) legalFlex4(c int) int {
 func (s *searcher) eval() int {
 	b := s.b
 	me := b.toMove
-	return int(b.valSum[me]) - int(b.valSum[me^1]) + 20
+	op := me ^ 1
+	v := int(b.valSum[me])*3/2 - int(b.valSum[op])
+	// the side to move cashes its double threats before the opponent
+	if b.clsCnt[op][clsB4]+b.clsCnt[op][clsB4F3] == 0 {
+		if b.clsCnt[me][clsB4F3] > 0 {
+			v += 3000
+		} else if b.clsCnt[me][clsF3F3] > 0 && b.clsCnt[op][clsThree]+b.clsCnt[op][clsF3F3] == 0 {
+			v += 1500
+		}
+	}
+	return v
 }
 
 var clsOwn = [nCls]int{clsNone: 0, clsTwo: 20, clsThree: 400, clsB4: 350, clsF3F3: 3000, clsB4F3: 6000, clsFlex4: 20000, clsFive: 100000}
