@@ -1,0 +1,69 @@
+package engine
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"testing"
+)
+
+// TestRenjuForbiddenCases checks Board.IsForbidden against the shared
+// renju positions (../../shared/data/gomoku, skipped when absent).
+func TestRenjuForbiddenCases(t *testing.T) {
+	f, err := os.Open("../../shared/data/gomoku/renju_forbidden_cases.jsonl")
+	if err != nil {
+		t.Skip("shared renju cases not present:", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	n := 0
+	for sc.Scan() {
+		var c struct {
+			ID           string
+			Size         int
+			Black, White [][2]int
+			Complete     bool
+			Forbidden    [][3]any `json:"forbidden"`
+			NotForbidden [][2]int `json:"not_forbidden"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		b, err := NewBoard(c.Size, c.Size, Renju)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range c.Black {
+			b.Place(p[0], p[1], Black)
+		}
+		for _, p := range c.White {
+			b.Place(p[0], p[1], White)
+		}
+		b.SetToMove(Black)
+		want := map[[2]int]bool{}
+		for _, p := range c.Forbidden {
+			x, y := int(p[0].(float64)), int(p[1].(float64))
+			want[[2]int{x, y}] = true
+			if !b.IsForbidden(b.Idx(x, y)) {
+				t.Errorf("%s: %d,%d (%v) not found forbidden", c.ID, x, y, p[2])
+			}
+		}
+		for _, p := range c.NotForbidden {
+			if b.IsForbidden(b.Idx(p[0], p[1])) {
+				t.Errorf("%s: %d,%d found forbidden, want legal", c.ID, p[0], p[1])
+			}
+		}
+		if c.Complete {
+			for _, p := range b.ForbiddenPoints() {
+				if !want[p] {
+					t.Errorf("%s: %d,%d found forbidden, not in the list", c.ID, p[0], p[1])
+				}
+			}
+		}
+	}
+	if n != 62 {
+		t.Errorf("%d cases, want 62", n)
+	}
+}
