@@ -68,7 +68,10 @@ func newSetup(kind string, rj *RulesJSON) (setup, error) {
 		case Standard:
 			s.variant, s.rules.Win = Standard, inarow.ExactlyK
 		case Renju:
-			s.variant = Renju
+			// Black's overline never wins (nor may it be played: it is
+			// forbidden); white's does. The forbidden points come from
+			// Options.Renju.
+			s.variant, s.rules.Win = Renju, inarow.FirstExactlyK
 		default:
 			return s, fmt.Errorf("unknown gomoku rule %q (want freestyle, standard or renju)", given.Rule)
 		}

@@ -46,6 +46,13 @@ type ForbiddenChecker interface {
 	Forbidden(p inarow.Position, m inarow.Move) bool
 }
 
+// ForbiddenLister may be implemented by a ForbiddenChecker that finds all
+// of a position's forbidden points at once faster than one by one; the
+// game view lists them when black is to move.
+type ForbiddenLister interface {
+	ForbiddenPoints(p inarow.Position) []inarow.Move
+}
+
 // ForbiddenFunc adapts a function to ForbiddenChecker.
 type ForbiddenFunc func(p inarow.Position, m inarow.Move) bool
 
@@ -429,11 +436,19 @@ func (s *Server) view(st *state) *View {
 	default:
 		v.Status, v.ToMove = "playing", seatName(p.ToMove())
 		if st.set.variant == Renju && s.opt.Renju != nil && p.ToMove() == inarow.First {
-			for m := inarow.Move(0); int(m) < r.Cells(); m++ {
-				if p.At(m) == inarow.NoPlayer && s.opt.Renju.Forbidden(p, m) {
-					x, y := r.XY(m)
-					v.Forbidden = append(v.Forbidden, [2]int{x, y})
+			var points []inarow.Move
+			if l, ok := s.opt.Renju.(ForbiddenLister); ok {
+				points = l.ForbiddenPoints(p)
+			} else {
+				for m := inarow.Move(0); int(m) < r.Cells(); m++ {
+					if p.At(m) == inarow.NoPlayer && s.opt.Renju.Forbidden(p, m) {
+						points = append(points, m)
+					}
 				}
+			}
+			for _, m := range points {
+				x, y := r.XY(m)
+				v.Forbidden = append(v.Forbidden, [2]int{x, y})
 			}
 		}
 	}

@@ -434,7 +434,7 @@
     switch (status) {
       case 401: case 403: return 'Not allowed: ' + msg + '.';
       case 404: return 'This game no longer exists.';
-      case 422: return 'Illegal move: ' + first + '.';
+      case 422: return 'Illegal move: ' + msg + '.';
       case 0: return msg;
       default: return first + '.';
     }
