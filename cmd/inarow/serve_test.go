@@ -303,3 +303,62 @@ func TestServeBrowser(t *testing.T) {
 	}
 	s.stop(t)
 }
+
+// TestServeGomokuComputer: the wired engine plays gomoku (renju, as black
+// and as white) and gobang at level 3 within the move time, and renju's
+// forbidden points are refused.
+func TestServeGomokuComputer(t *testing.T) {
+	s := startServe(t, filepath.Join(t.TempDir(), "inarow.db"), "--quiet", "--move-time", "1s")
+	for _, body := range []map[string]any{
+		{"game": "gomoku", "opponent": "computer", "level": 3, "rules": map[string]any{"rule": "renju"}, "seat": "second"},
+		{"game": "gomoku", "opponent": "computer", "level": 3, "rules": map[string]any{"rule": "renju"}},
+		{"game": "gobang", "opponent": "computer", "level": 3},
+	} {
+		start := time.Now()
+		code, g := api(t, "POST", s.url+"/api/games", "", body)
+		if code != 201 {
+			t.Fatalf("create %v: %d %v", body, code, g)
+		}
+		v := g
+		for i := 0; i < 3 && v["status"] == "playing"; i++ {
+			board := v["board"].([]any)
+			var move string
+			// Any empty cell near the centre that is not forbidden.
+			forb := map[[2]int]bool{}
+			if f, ok := v["forbidden"].([]any); ok {
+				for _, c := range f {
+					xy := c.([]any)
+					forb[[2]int{int(xy[0].(float64)), int(xy[1].(float64))}] = true
+				}
+			}
+			n := len(board)
+		find:
+			for d := 0; d < n; d++ {
+				for y := n/2 - d; y <= n/2+d; y++ {
+					for x := n/2 - d; x <= n/2+d; x++ {
+						if y >= 0 && x >= 0 && y < n && x < n && board[y].(string)[x] == '.' && !forb[[2]int{x, y}] {
+							if v["notation"] == "point" {
+								move = fmt.Sprintf("%02d-%02d", y+1, x+1)
+							} else {
+								move = fmt.Sprintf("%c%d", 'a'+x, n-y)
+							}
+							break find
+						}
+					}
+				}
+			}
+			code, out := api(t, "POST", s.url+"/api/games/"+g["id"].(string)+"/moves", g["token"].(string), map[string]any{"move": move, "ply": v["ply"]})
+			if code != 200 {
+				t.Fatalf("%v: move %s: %d %v", body, move, code, out)
+			}
+			v = out
+		}
+		if d := time.Since(start); d > 15*time.Second {
+			t.Fatalf("%v: the computer took %v for a few moves with --move-time 1s", body, d)
+		}
+		if int(v["ply"].(float64))%2 != map[bool]int{true: 1, false: 0}[body["seat"] == "second"] && v["status"] == "playing" {
+			t.Fatalf("%v: the computer did not reply: %v", body, v)
+		}
+	}
+	s.stop(t)
+}
