@@ -25,7 +25,8 @@ import (
 //     same database, and every acknowledged move is there and nothing
 //     else (a move whose answer was lost to the kill may or may not be).
 //
-// INAROW_LOAD_SECONDS sets the time under load before the kill (default 3).
+// INAROW_LOAD_SECONDS sets the time under load before the kill (default 3),
+// INAROW_LOAD_GAMES the number of games played at once (default 1000).
 // The test runs on SQLite, and on PostgreSQL too when INAROW_TEST_POSTGRES
 // is set. It logs moves/s and the p50/p99 latency of the move requests.
 func TestServeLoadAndKill(t *testing.T) {
@@ -38,15 +39,21 @@ func TestServeLoadAndKill(t *testing.T) {
 			secs = v
 		}
 	}
+	nGames := 1000
+	if s := os.Getenv("INAROW_LOAD_GAMES"); s != "" {
+		if v, err := strconv.Atoi(s); err == nil && v >= 10 && v <= 1000 {
+			nGames = v
+		}
+	}
 	t.Run("sqlite", func(t *testing.T) {
-		loadAndKill(t, filepath.Join(t.TempDir(), "load.db"), time.Duration(secs*float64(time.Second)))
+		loadAndKill(t, filepath.Join(t.TempDir(), "load.db"), nGames, time.Duration(secs*float64(time.Second)))
 	})
 	t.Run("postgres", func(t *testing.T) {
 		url := os.Getenv("INAROW_TEST_POSTGRES")
 		if url == "" {
 			t.Skip("INAROW_TEST_POSTGRES is not set")
 		}
-		loadAndKill(t, url, time.Duration(secs*float64(time.Second)))
+		loadAndKill(t, url, nGames, time.Duration(secs*float64(time.Second)))
 	})
 }
 
@@ -158,9 +165,8 @@ func (g *loadGame) pick(rng *rand.Rand) (move string, ply int, token string, wan
 	return cellName(g, c[0], c[1]), ply, token, 200
 }
 
-func loadAndKill(t *testing.T, db string, duration time.Duration) {
+func loadAndKill(t *testing.T, db string, nGames int, duration time.Duration) {
 	s := startServe(t, db, "--quiet", "--engine-jobs", "2", "--move-time", "300ms")
-	const nGames = 1000
 	games := make([]*loadGame, nGames)
 	// Create the games, 50 at a time.
 	var wg sync.WaitGroup

@@ -281,43 +281,41 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	return err
 }
 
-// Get returns a game and its moves.
+// Get returns a game and its moves, read by one statement (so in one
+// snapshot, without the cost of an explicit read transaction).
 func (s *Store) Get(ctx context.Context, id string) (*store.Game, error) {
-	// One read transaction, so the game row and its moves agree.
-	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	rows, err := s.r.QueryContext(ctx, `SELECT g.kind, g.rules, g.variant, g.opponent, g.level, g.computer, g.seat0_hash, g.seat1_hash,
+			g.version, g.ply, g.created_at, g.updated_at, m.ply, m.cell, m.created_at
+		FROM games g LEFT JOIN moves m ON m.game_id = g.id
+		WHERE g.id = ? ORDER BY m.ply`, id)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: get %s: %w", id, err)
-	}
-	defer tx.Rollback()
-	g := &store.Game{ID: id}
-	var created, updated int64
-	var ply int
-	err = tx.QueryRowContext(ctx, `SELECT kind, rules, variant, opponent, level, computer, seat0_hash, seat1_hash, version, ply, created_at, updated_at FROM games WHERE id = ?`, id).
-		Scan(&g.Kind, &g.Rules, &g.Variant, &g.Opponent, &g.Level, &g.Computer, &g.SeatHash[0], &g.SeatHash[1], &g.Version, &ply, &created, &updated)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, store.ErrNotFound
-	}
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: get %s: %w", id, err)
-	}
-	g.Created, g.Updated = fromMicros(created), fromMicros(updated)
-	rows, err := tx.QueryContext(ctx, `SELECT ply, cell, created_at FROM moves WHERE game_id = ? ORDER BY ply`, id)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: moves of %s: %w", id, err)
 	}
 	defer rows.Close()
-	g.Moves = make([]store.Move, 0, ply)
+	var g *store.Game
+	var ply int
 	for rows.Next() {
-		var m store.Move
-		var at int64
-		if err := rows.Scan(&m.Ply, &m.Cell, &at); err != nil {
-			return nil, err
+		var created, updated int64
+		var mply, mcell, mat sql.NullInt64
+		next := &store.Game{ID: id}
+		if err := rows.Scan(&next.Kind, &next.Rules, &next.Variant, &next.Opponent, &next.Level, &next.Computer, &next.SeatHash[0], &next.SeatHash[1],
+			&next.Version, &ply, &created, &updated, &mply, &mcell, &mat); err != nil {
+			return nil, fmt.Errorf("sqlite: get %s: %w", id, err)
 		}
-		m.At = fromMicros(at)
-		g.Moves = append(g.Moves, m)
+		if g == nil {
+			g = next
+			g.Created, g.Updated = fromMicros(created), fromMicros(updated)
+			g.Moves = make([]store.Move, 0, ply)
+		}
+		if mply.Valid {
+			g.Moves = append(g.Moves, store.Move{Ply: int(mply.Int64), Cell: int(mcell.Int64), At: fromMicros(mat.Int64)})
+		}
 	}
 	if err := rows.Err(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("sqlite: get %s: %w", id, err)
+	}
+	if g == nil {
+		return nil, store.ErrNotFound
 	}
 	if len(g.Moves) != ply {
 		return nil, fmt.Errorf("sqlite: game %s: %d moves stored, %d expected", id, len(g.Moves), ply)
