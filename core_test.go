@@ -878,6 +878,17 @@ func naivePerft(p Position, depth int) []PerftPly {
 	return out
 }
 
+// affordable is as deep as keeps the tree of a board of n cells to
+// 50,000 leaves, counting no game as ending early.
+func affordable(n int) int {
+	depth, leaves := 0, 1
+	for depth < n && leaves*(n-depth) <= 50_000 {
+		leaves *= n - depth
+		depth++
+	}
+	return depth
+}
+
 func TestPerftAgainstRecursion(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	type job struct {
@@ -889,9 +900,7 @@ func TestPerftAgainstRecursion(t *testing.T) {
 	for i := 0; i < 40; i++ {
 		r := Rules{Cols: 1 + rng.IntN(4), Rows: 1 + rng.IntN(4), Gravity: rng.IntN(2) == 0}
 		r.K = 1 + rng.IntN(max(r.Cols, r.Rows))
-		if rng.IntN(2) == 0 {
-			r.Win = ExactlyK
-		}
+		r.Win = WinRule(rng.IntN(int(CaroExactlyK) + 1))
 		p := newPos(t, r)
 		// Start some from a set-up position with Second to move.
 		if i%3 == 0 && r.Cells() > 2 && !r.Gravity {
@@ -900,13 +909,7 @@ func TestPerftAgainstRecursion(t *testing.T) {
 				p = s
 			}
 		}
-		// As deep as keeps the tree (without cut-offs) to 50,000 leaves.
-		depth, leaves := 0, 1
-		for depth < r.Cells() && leaves*(r.Cells()-depth) <= 50_000 {
-			leaves *= r.Cells() - depth
-			depth++
-		}
-		jobs = append(jobs, job{r.String(), p, depth})
+		jobs = append(jobs, job{r.String(), p, affordable(r.Cells())})
 	}
 	jobs = append(jobs,
 		job{"9x9 (two words)", newPos(t, Rules{Cols: 9, Rows: 9, K: 5, Win: ExactlyK}), 2},
@@ -915,6 +918,12 @@ func TestPerftAgainstRecursion(t *testing.T) {
 		job{"20x20", newPos(t, Rules{Cols: 20, Rows: 20, K: 5}), 1},
 		job{"connect4 mid-game", playAll(t, ConnectFour, mvs(t, ConnectFour, "d1", "d2", "d3", "c1", "e1")), 5},
 		job{"finished", playAll(t, TicTacToe, mvs(t, TicTacToe, "a1", "b1", "a2", "b2", "a3")), 3},
+		// Blocked lines that do not win, and overlines that win for one
+		// side only: whole games on one row, a few plies on a 4×3.
+		job{"caro 7x1 k=3", newPos(t, Rules{Cols: 7, Rows: 1, K: 3, Win: Caro}), 7},
+		job{"caro-exact 8x1 k=3", newPos(t, Rules{Cols: 8, Rows: 1, K: 3, Win: CaroExactlyK}), 8},
+		job{"first-exact 8x1 k=2", newPos(t, Rules{Cols: 8, Rows: 1, K: 2, Win: FirstExactlyK}), 8},
+		job{"caro 4x3 k=3", newPos(t, Rules{Cols: 4, Rows: 3, K: 3, Win: Caro}), 5},
 	)
 	for _, j := range jobs {
 		got, err := Perft(context.Background(), j.p, j.depth)

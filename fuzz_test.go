@@ -31,7 +31,7 @@ func FuzzParseRules(f *testing.F) {
 			}
 		}
 
-		r = Rules{Cols: cols, Rows: rows, K: k, Gravity: flags&1 != 0, Win: WinRule(flags >> 1 & 1)}
+		r = Rules{Cols: cols, Rows: rows, K: k, Gravity: flags&1 != 0, Win: WinRule(flags>>1) % (CaroExactlyK + 1)}
 		back, err := ParseRules(r.String())
 		if verr := r.Validate(); verr != nil {
 			if !errors.Is(verr, ErrBadRules) || !errors.Is(err, ErrBadRules) {
@@ -121,7 +121,7 @@ func FuzzUnmarshalText(f *testing.F) {
 func FuzzPlay(f *testing.F) {
 	f.Add(uint8(6), uint8(5), uint8(3), uint8(1), []byte{3, 3, 2, 4, 1, 5, 0})
 	f.Fuzz(func(t *testing.T, cols, rows, k, flags uint8, moves []byte) {
-		r := Rules{Cols: 1 + int(cols)%MaxSize, Rows: 1 + int(rows)%MaxSize, Gravity: flags&1 != 0, Win: WinRule(flags >> 1 & 1)}
+		r := Rules{Cols: 1 + int(cols)%MaxSize, Rows: 1 + int(rows)%MaxSize, Gravity: flags&1 != 0, Win: WinRule(flags>>1) % (CaroExactlyK + 1)}
 		r.K = 1 + int(k)%max(r.Cols, r.Rows)
 		p := newPos(t, r)
 		ref := newRef(r)
