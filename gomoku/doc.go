@@ -1,5 +1,18 @@
 // Package gomoku holds the five-in-a-row games on open boards (no
-// gravity): their notations and the exact format of the gobang document.
+// gravity): their rules, notations and records, and the exact format of
+// the gobang document.
+//
+// # Rules
+//
+// A Rule is one of the Gomocup protocol's: Freestyle (five or more wins,
+// INFO rule 0), Standard (exactly five, 1), Renju (4), Caro (8) and
+// CaroExact (9), on boards from 5×5 to 20×20 (Rule.Board gives the core
+// rules). The win itself is the core's (inarow.WinRule); renju adds
+// black's forbidden moves, which Play refuses with a *ForbiddenError
+// (errors.Is inarow.ErrForbidden) naming the kind: DoubleThree,
+// DoubleFour or Overline. IsForbidden and Forbidden answer for any
+// position, and a Board kept up to date by an engine answers in about
+// a tenth of a microsecond a point.
 //
 // # The gobang document
 //

@@ -1,0 +1,5 @@
+//go:build race
+
+package gomoku
+
+const raceOn = true
