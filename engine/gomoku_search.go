@@ -147,6 +147,7 @@ type searcher struct {
 	vcfLimit int64
 	vcfNodes int64
 	vcfTotal int64
+	calls    int64 // checkStop calls: the clock is read every 128
 }
 
 // total is the number of nodes of all searches (alpha-beta and threats).
@@ -156,7 +157,8 @@ func (s *searcher) checkStop() bool {
 	if s.stopped {
 		return true
 	}
-	if s.nodes&511 == 0 {
+	s.calls++
+	if s.calls&127 == 0 {
 		if time.Now().After(s.hard) || s.ctx.Err() != nil {
 			s.stopped = true
 		}
@@ -288,7 +290,7 @@ func (s *searcher) vcf(depth int) (bool, int) {
 	if q := s.legalFlex4(att); q >= 0 && b.clsCnt[def][clsFive] == 0 {
 		return true, q
 	}
-	if depth <= 0 || s.vcfNodes > s.vcfLimit || s.checkStop() {
+	if s.checkStop() || depth <= 0 || s.vcfNodes > s.vcfLimit {
 		return false, -1
 	}
 	var cands []int
@@ -357,7 +359,7 @@ func (s *searcher) vctAtt(depth int) (bool, int) {
 	if q := s.legalFlex4(att); q >= 0 {
 		return true, q
 	}
-	if depth <= 0 || s.vcfNodes > s.vcfLimit || s.checkStop() {
+	if s.checkStop() || depth <= 0 || s.vcfNodes > s.vcfLimit {
 		return false, -1
 	}
 	if ok, q := s.vcf(depth); ok {
@@ -401,7 +403,7 @@ func (s *searcher) vctDef(depth int) bool {
 		b.Undo()
 		return ok
 	}
-	if s.legalFlex4(att) < 0 || s.vcfNodes > s.vcfLimit || s.checkStop() {
+	if s.checkStop() || s.legalFlex4(att) < 0 || s.vcfNodes > s.vcfLimit {
 		return false
 	}
 	n := 0
