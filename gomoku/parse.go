@@ -1,14 +1,12 @@
 package gomoku
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/internal/strictjson"
 )
 
 // ParseGobang reads a game written by MarshalJSON,
@@ -34,47 +32,23 @@ import (
 // without it either stone may open. Every error wraps inarow.ErrBadSetup
 // (and, for malformed JSON, the encoding/json error too).
 func ParseGobang(data []byte) (Gobang, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	var board map[string]string
 	var status, nextField string
-	var haveBoard, haveStatus, haveNext bool
-	err := readObject(dec, "game", func(key string) error {
-		var dst any
-		switch {
-		case key == "board" && !haveBoard:
-			haveBoard = true
-			return readBoard(dec, &board)
-		case key == "status" && !haveStatus:
-			haveStatus, dst = true, &status
-		case key == "next" && !haveNext:
-			haveNext, dst = true, &nextField
-		case key == "board" || key == "status" || key == "next":
-			return fmt.Errorf("%w: field %q given twice", inarow.ErrBadSetup, key)
-		default:
-			return fmt.Errorf("%w: unknown field %q (a game has \"board\", \"status\" and optionally \"next\")", inarow.ErrBadSetup, key)
-		}
-		if err := decodeString(dec, dst.(*string)); err != nil {
-			return badJSON(fmt.Errorf("field %q: %w", key, err))
-		}
-		return nil
+	var board map[string]string
+	seen, err := strictjson.Document(data, "game", map[string]any{
+		"board":  func(dec *json.Decoder) error { return readBoard(dec, &board) },
+		"status": &status,
+		"next":   &nextField,
 	})
-	if err != nil {
-		return Gobang{}, err
-	}
-	if tok, err := dec.Token(); err != io.EOF {
-		if err != nil {
-			return Gobang{}, badJSON(err)
-		}
-		return Gobang{}, fmt.Errorf("%w: %s after the game object", inarow.ErrBadSetup, describeToken(tok))
-	}
 	switch {
-	case !haveBoard:
+	case err != nil:
+		return Gobang{}, err
+	case !seen["board"]:
 		return Gobang{}, fmt.Errorf("%w: the game has no \"board\" field", inarow.ErrBadSetup)
-	case !haveStatus:
+	case !seen["status"]:
 		return Gobang{}, fmt.Errorf("%w: the game has no \"status\" field", inarow.ErrBadSetup)
 	}
 	next := noStone
-	if haveNext {
+	if seen["next"] {
 		if next = parseStone(nextField); next == noStone {
 			return Gobang{}, fmt.Errorf("%w: next is %q, want %q or %q", inarow.ErrBadSetup, nextField, Black, White)
 		}
@@ -82,69 +56,25 @@ func ParseGobang(data []byte) (Gobang, error) {
 	return gobangFrom(board, status, next)
 }
 
-// readObject reads a JSON object from dec, calling field for each key with
-// the decoder positioned on its value (which field must consume).
-func readObject(dec *json.Decoder, what string, field func(key string) error) error {
-	tok, err := dec.Token()
-	if err != nil {
-		if err == io.EOF {
-			return fmt.Errorf("%w: no %s: the input is empty", inarow.ErrBadSetup, what)
-		}
-		return badJSON(err)
-	}
-	if tok != json.Delim('{') {
-		return fmt.Errorf("%w: the %s is a JSON object, not %s", inarow.ErrBadSetup, what, describeToken(tok))
-	}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return badJSON(err)
-		}
-		key, _ := tok.(string) // inside an object, More means a key follows
-		if err := field(key); err != nil {
-			return err
-		}
-	}
-	if _, err := dec.Token(); err != nil { // the closing '}'
-		return badJSON(err)
-	}
-	return nil
-}
-
-// decodeString decodes a JSON string (not null, not another type).
-func decodeString(dec *json.Decoder, dst *string) error {
-	var raw json.RawMessage
-	if err := dec.Decode(&raw); err != nil {
-		return err
-	}
-	if len(raw) == 0 || raw[0] != '"' {
-		return fmt.Errorf("want a string, not %s", raw)
-	}
-	return json.Unmarshal(raw, dst)
-}
-
-// readBoard reads the rendered board object: exactly the keys "00" to
-// "09", each once, each a string.
+// readBoard reads the rendered board object: the keys "00" to "09", each
+// once, each a string.
 func readBoard(dec *json.Decoder, board *map[string]string) error {
-	rows := make(map[string]string, gobangSize+1)
-	err := readObject(dec, "board", func(key string) error {
-		if _, dup := rows[key]; dup {
-			return fmt.Errorf("%w: board row %q given twice", inarow.ErrBadSetup, key)
-		}
-		if !isRowKey(key) {
-			return fmt.Errorf("%w: unknown board row %q (want \"00\" to \"%02d\")", inarow.ErrBadSetup, key, gobangSize)
-		}
-		var s string
-		if err := decodeString(dec, &s); err != nil {
-			return badJSON(fmt.Errorf("board row %q: %w", key, err))
-		}
-		rows[key] = s
-		return nil
-	})
+	rows := make([]string, len(rowKeys))
+	fields := make(map[string]any, len(rowKeys))
+	for i, k := range rowKeys {
+		fields[k] = &rows[i]
+	}
+	seen, err := strictjson.Object(dec, "board", fields)
 	if err != nil {
 		return err
 	}
-	*board = rows
+	m := make(map[string]string, len(rowKeys))
+	for i, k := range rowKeys {
+		if seen[k] {
+			m[k] = rows[i]
+		}
+	}
+	*board = m
 	return nil
 }
 
@@ -252,26 +182,4 @@ func gobangFrom(board map[string]string, status string, next stone) (Gobang, err
 		return Gobang{}, fmt.Errorf("%w: the status is %q but %s has no five in a row", inarow.ErrBadSetup, status, winner)
 	}
 	return g, nil
-}
-
-// badJSON wraps an encoding/json error so that it matches both
-// inarow.ErrBadSetup and the original error.
-func badJSON(err error) error {
-	if errors.Is(err, io.ErrUnexpectedEOF) || err == io.EOF {
-		return fmt.Errorf("%w: the game JSON ends too early: %w", inarow.ErrBadSetup, err)
-	}
-	return fmt.Errorf("%w: the game JSON: %w", inarow.ErrBadSetup, err)
-}
-
-// describeToken names a JSON token for an error message.
-func describeToken(tok json.Token) string {
-	switch v := tok.(type) {
-	case json.Delim:
-		return fmt.Sprintf("%q", string(v))
-	case string:
-		return fmt.Sprintf("the string %q", v)
-	case nil:
-		return "null"
-	}
-	return fmt.Sprintf("%v", tok)
 }
