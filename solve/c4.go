@@ -15,6 +15,11 @@ type Options struct {
 	// TableBytes bounds the transposition table, the solver's only large
 	// memory; 0 means DefaultTableBytes.
 	TableBytes int
+	// Book is the opening book to use; nil means the book built into the
+	// program for the rules (EmbeddedBook), if any.
+	Book *Book
+	// NoBook turns the opening book off: every position is searched.
+	NoBook bool
 }
 
 // DefaultTableBytes is the table size when Options.TableBytes is 0: 2²⁴
@@ -54,6 +59,9 @@ type C4Solver struct {
 	ttPly   int // nodes with fewer stones use the table
 	etcPly  int // enhanced transposition cutoffs at nodes of fewer stones
 
+	book    *Book
+	bookPly int // nodes with at most this many stones look in the book; -1: none
+
 	ctx     context.Context
 	stopped bool
 }
@@ -91,7 +99,18 @@ func NewC4(r inarow.Rules, opts Options) (*C4Solver, error) {
 	if bytes < 0 {
 		return nil, fmt.Errorf("solve: negative table size %d", bytes)
 	}
-	s := &C4Solver{g: g, symPly: SymmetryPlies, etcPly: g.cells - etcCells, ttPly: g.cells - ttCells}
+	s := &C4Solver{g: g, symPly: SymmetryPlies, etcPly: g.cells - etcCells, ttPly: g.cells - ttCells, bookPly: -1}
+	if !opts.NoBook {
+		bk := opts.Book
+		if bk == nil {
+			if bk, err = EmbeddedBook(r); err != nil {
+				return nil, err
+			}
+		} else if bk.Rules() != g.Rules() {
+			return nil, fmt.Errorf("solve: the book is for %v, the solver for %v", bk.Rules(), g.Rules())
+		}
+		s.setBook(bk)
+	}
 	// Scores lie in [-base, base]; codes 1..span are upper bounds, span+1..2·span lower bounds.
 	s.minCode = -g.base
 	s.span = 2*g.base + 1
@@ -109,6 +128,26 @@ func NewC4(r inarow.Rules, opts Options) (*C4Solver, error) {
 		s.near, s.nearPly = newTable(near, g.keyBits, vbits), g.cells-cells
 	}
 	return s, nil
+}
+
+// setBook makes bk (nil: none) the solver's book.
+func (s *C4Solver) setBook(bk *Book) {
+	s.book, s.bookPly = bk, -1
+	if bk != nil {
+		s.bookPly = bk.depth
+	}
+}
+
+// Book returns the solver's opening book, nil if it has none.
+func (s *C4Solver) Book() *Book { return s.book }
+
+// bookLookup returns the book's score of b, if the solver has a book
+// that holds it.
+func (s *C4Solver) bookLookup(b Board) (Score, bool) {
+	if b.moves > s.bookPly {
+		return 0, false
+	}
+	return s.book.Lookup(b)
 }
 
 // Geometry returns the board geometry of the solver.
@@ -161,11 +200,14 @@ func (s *C4Solver) SolveBoard(ctx context.Context, b Board) (Score, error) {
 	if g.CanWinNext(b) {
 		return Score(g.win(b.moves)), nil
 	}
-	s.ctx, s.stopped = ctx, false
-	defer func() { s.ctx = nil }()
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
+	if v, ok := s.bookLookup(b); ok {
+		return v, nil
+	}
+	s.ctx, s.stopped = ctx, false
+	defer func() { s.ctx = nil }()
 	lo, hi := -g.win(b.moves+1), g.win(b.moves)
 	for lo < hi {
 		med := lo + (hi-lo)/2
@@ -257,6 +299,12 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 		beta = hi
 		if alpha >= beta {
 			return beta
+		}
+	}
+
+	if b.moves <= s.bookPly {
+		if v, ok := s.book.Lookup(b); ok {
+			return int(v)
 		}
 	}
 

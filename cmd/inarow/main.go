@@ -35,6 +35,8 @@ Usage:
       Print the score of every column after MOVES ("-" for a full column).
   inarow bench solve [--sets DIR] [--max N]
       Solve Pascal Pons' benchmark sets and print a table.
+  inarow book generate [--rules RULES] --depth D --out FILE [--jobs N]
+      Build an opening book with the solver; inarow book check FILE verifies one.
   inarow serve [--addr :8080] [--db FILE|postgres://...]
       Serve the play page and its JSON API; games are kept in a SQLite
       file (default inarow.db) or a PostgreSQL database shared by servers.
@@ -67,6 +69,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runAnalyze(rest, stdout, stderr)
 	case "bench":
 		return runBench(rest, stdout, stderr)
+	case "book":
+		return runBook(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -20,17 +20,17 @@ import (
 
 // The solver commands:
 //
-//	inarow solve connect4 [--rules RULES] [--table-mb N]
-//	inarow analyze connect4 MOVES [--rules RULES] [--table-mb N]
-//	inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N]
-const solveUsage = `  inarow solve connect4 [--rules RULES] [--table-mb N]
+//	inarow solve connect4 [--rules RULES] [--table-mb N] [--no-book]
+//	inarow analyze connect4 MOVES [--rules RULES] [--table-mb N] [--no-book]
+//	inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book]
+const solveUsage = `  inarow solve connect4 [--rules RULES] [--table-mb N] [--no-book]
       Read move strings (1-based columns, "4453"; "-" is the empty board), one
       a line, from stdin and print "MOVES SCORE NODES MICROSECONDS" for each.
       A line may carry more fields (a test set's expected score): they are
       ignored. An invalid line is reported on stderr and skipped.
-  inarow analyze connect4 MOVES [--rules RULES] [--table-mb N]
+  inarow analyze connect4 MOVES [--rules RULES] [--table-mb N] [--no-book]
       Print the score of every column after MOVES, "-" for a full column.
-  inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N]
+  inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book]
       Solve Pascal Pons' benchmark sets (Test_L3_R1 …) and print a table.
 `
 
@@ -38,12 +38,14 @@ const solveUsage = `  inarow solve connect4 [--rules RULES] [--table-mb N]
 type solverFlags struct {
 	rules   *string
 	tableMB *int
+	noBook  *bool
 }
 
 func addSolverFlags(fs *flag.FlagSet) solverFlags {
 	return solverFlags{
 		rules:   fs.String("rules", "", "rules m=COLS,n=ROWS,k=K,gravity (default Connect Four, m=7,n=6,k=4,gravity)"),
 		tableMB: fs.Int("table-mb", solve.DefaultTableBytes>>20, "transposition table size in MiB"),
+		noBook:  fs.Bool("no-book", false, "search every position, without the built-in opening book"),
 	}
 }
 
@@ -69,7 +71,7 @@ func (f solverFlags) newSolver(game string) (*solve.C4Solver, error) {
 	if *f.tableMB < 1 {
 		return nil, fmt.Errorf("--table-mb must be at least 1, not %d", *f.tableMB)
 	}
-	return solve.NewC4(r, solve.Options{TableBytes: *f.tableMB << 20})
+	return solve.NewC4(r, solve.Options{TableBytes: *f.tableMB << 20, NoBook: *f.noBook})
 }
 
 // parseInterleaved parses flags that may stand before, between or after
@@ -114,7 +116,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if len(pos) != 1 {
-		fmt.Fprintln(stderr, "usage: inarow solve connect4 [--rules RULES] [--table-mb N] < MOVES")
+		fmt.Fprintln(stderr, "usage: inarow solve connect4 [--rules RULES] [--table-mb N] [--no-book] < MOVES")
 		return exitUsage
 	}
 	s, err := sf.newSolver(pos[0])
@@ -176,7 +178,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if len(pos) < 1 || len(pos) > 2 {
-		fmt.Fprintln(stderr, "usage: inarow analyze connect4 MOVES [--rules RULES] [--table-mb N]")
+		fmt.Fprintln(stderr, "usage: inarow analyze connect4 MOVES [--rules RULES] [--table-mb N] [--no-book]")
 		return exitUsage
 	}
 	s, err := sf.newSolver(pos[0])
@@ -217,7 +219,7 @@ var benchSets = []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1",
 
 func runBench(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] != "solve" {
-		fmt.Fprintln(stderr, "usage: inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N]")
+		fmt.Fprintln(stderr, "usage: inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book]")
 		return exitUsage
 	}
 	fs := flag.NewFlagSet("bench solve", flag.ContinueOnError)

@@ -1,0 +1,220 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"time"
+
+	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/solve"
+)
+
+// The levels of Connect4. The zero Level is the perfect player.
+const (
+	// Connect4Beginner plays Greedy (takes a win, blocks one) but a third
+	// of the time drops a stone in a random column instead.
+	Connect4Beginner = 1
+	// Connect4Club looks four plies ahead with the heuristic search and
+	// picks among the moves it judges nearly best at random; it never
+	// misses a win or a forced loss it can see.
+	Connect4Club = 2
+	// Connect4Perfect plays exactly (see Connect4).
+	Connect4Perfect = 3
+)
+
+// Connect4 is the computer player of gravity games that the bitboard
+// solver takes: Connect Four and every gravity k-in-a-row game whose
+// padded board fits 64 bits ((Rows+1)·Cols ≤ 64). On other rules it plays
+// as Greedy.
+//
+// At Connect4Perfect (or Level 0) it plays the best score: the fastest
+// win, else a draw, else the slowest loss, at random among equal moves,
+// using the solver and its opening book. When ctx has a deadline it never
+// searches past it: it first runs the heuristic search (iterative
+// deepening, a tenth of the time) and then the exact one; if the exact
+// search cannot finish in time — early positions outside the book on a
+// large board — it plays the best move the exact search proved so far,
+// else the heuristic's choice. Its solver keeps its table between moves,
+// so the searches of one game help each other.
+//
+// A Connect4 is not safe for concurrent use; use one per game or per
+// goroutine.
+type Connect4 struct {
+	Level int
+	Rand  *rand.Rand
+	// TableBytes is the solver's table size; 0 means solve.DefaultTableBytes.
+	TableBytes int
+
+	solver *solve.C4Solver
+}
+
+// Move returns the player's move in p.
+func (e *Connect4) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
+	if p.Over() {
+		return inarow.NoMove, ErrNoMove
+	}
+	r := p.Rules()
+	if e.Level == Connect4Beginner {
+		legal := p.AppendLegal(nil)
+		if intn(e.Rand, 3) == 0 {
+			return legal[intn(e.Rand, len(legal))], nil
+		}
+		return Greedy{Rand: e.Rand}.Move(ctx, p)
+	}
+	s, err := e.solverFor(r)
+	if err != nil {
+		return Greedy{Rand: e.Rand}.Move(ctx, p)
+	}
+	g := s.Geometry()
+	b, err := g.FromPosition(p)
+	if err != nil {
+		return inarow.NoMove, err
+	}
+	var col int
+	if e.Level == Connect4Club {
+		col, err = e.club(ctx, g, b)
+	} else {
+		col, err = e.perfect(ctx, s, b)
+	}
+	if err != nil {
+		return inarow.NoMove, err
+	}
+	return p.Drop(col)
+}
+
+func (e *Connect4) solverFor(r inarow.Rules) (*solve.C4Solver, error) {
+	if e.solver != nil && e.solver.Geometry().Rules() == r {
+		return e.solver, nil
+	}
+	if _, err := solve.NewGeometry(r); err != nil {
+		return nil, err
+	}
+	bytes := e.TableBytes
+	if e.Level == Connect4Club {
+		bytes = 64 << 10 // the club player only uses the geometry
+	}
+	s, err := solve.NewC4(r, solve.Options{TableBytes: bytes})
+	if err != nil {
+		return nil, err
+	}
+	e.solver = s
+	return s, nil
+}
+
+// perfect returns a best column of b (see Connect4).
+func (e *Connect4) perfect(ctx context.Context, s *solve.C4Solver, b solve.Board) (int, error) {
+	g := s.Geometry()
+	var wins []int
+	for c := 0; c < g.W; c++ {
+		if g.CanPlay(b, c) && g.IsWinningMove(b, c) {
+			wins = append(wins, c)
+		}
+	}
+	if len(wins) > 0 { // winning now is the fastest win
+		return wins[intn(e.Rand, len(wins))], nil
+	}
+	deadline, timed := ctx.Deadline()
+	if !timed {
+		_, cols, err := s.BestMoves(ctx, b)
+		if err != nil {
+			return 0, err
+		}
+		return cols[intn(e.Rand, len(cols))], nil
+	}
+	// Inside the book (the position and its children) the answer is at
+	// once: no need for the fallback.
+	if bk := s.Book(); bk != nil && b.Moves() < bk.Depth() {
+		if _, cols, err := s.BestMoves(ctx, b); err == nil {
+			return cols[intn(e.Rand, len(cols))], nil
+		}
+	}
+	left := time.Until(deadline)
+	hctx, cancel := context.WithTimeout(ctx, min(left/10, 250*time.Millisecond))
+	fallback, err := e.heuristicChoice(hctx, g, b, g.W*g.H, 0)
+	cancel()
+	if err != nil {
+		return 0, err
+	}
+	// Keep a little time back to answer.
+	margin := min(time.Until(deadline)/20, 20*time.Millisecond)
+	xctx, cancel := context.WithDeadline(ctx, deadline.Add(-margin))
+	defer cancel()
+	_, cols, err := s.BestMoves(xctx, b)
+	if len(cols) > 0 {
+		return cols[intn(e.Rand, len(cols))], nil
+	}
+	if err == nil || errors.Is(err, context.DeadlineExceeded) {
+		return fallback, nil
+	}
+	return 0, err
+}
+
+// club is the level-2 player: a four-ply heuristic search with noise.
+func (e *Connect4) club(ctx context.Context, g *solve.Geometry, b solve.Board) (int, error) {
+	return e.heuristicChoice(ctx, g, b, 4, 6)
+}
+
+// heuristicChoice searches b by iterative deepening up to maxDepth plies
+// or until ctx ends (it always finishes depth 1) and returns a column of
+// the best value of the deepest search finished, at random among those
+// within noise of it that are not proven results.
+func (e *Connect4) heuristicChoice(ctx context.Context, g *solve.Geometry, b solve.Board, maxDepth, noise int) (int, error) {
+	var best []int
+	for depth := 1; depth <= maxDepth; depth++ {
+		dctx := ctx
+		if depth == 1 {
+			dctx = context.WithoutCancel(ctx)
+		}
+		v, err := g.Heuristic(dctx, b, depth)
+		if err != nil {
+			break
+		}
+		best = v
+		if proven(v) || depth >= g.W*g.H-b.Moves() {
+			break
+		}
+	}
+	top := int(solve.FullColumn)
+	for _, v := range best {
+		top = max(top, v)
+	}
+	var cols []int
+	for c, v := range best {
+		if v == int(solve.FullColumn) {
+			continue
+		}
+		if v == top || (noise > 0 && top < solve.HeuristicWin && v > -solve.HeuristicWin && v >= top-noise) {
+			cols = append(cols, c)
+		}
+	}
+	if len(cols) == 0 {
+		return 0, ErrNoMove
+	}
+	return cols[intn(e.Rand, len(cols))], nil
+}
+
+// proven reports whether a heuristic search has settled the position:
+// every column is a proven result, or one is a proven win.
+func proven(v []int) bool {
+	all := true
+	for _, x := range v {
+		if x == int(solve.FullColumn) {
+			continue
+		}
+		if x > solve.HeuristicWin {
+			return true
+		}
+		if x >= -solve.HeuristicWin {
+			all = false
+		}
+	}
+	return all
+}
+
+// Connect4Fits reports whether Connect4 plays r with its solver (rather
+// than as Greedy): gravity rules, the overline win, (Rows+1)·Cols ≤ 64.
+func Connect4Fits(r inarow.Rules) bool {
+	_, err := solve.NewGeometry(r)
+	return err == nil
+}

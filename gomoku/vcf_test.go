@@ -1,0 +1,250 @@
+package gomoku
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/inarow/inarow"
+)
+
+// pictureOf sets up a size×size board of rule from rows ('X' black, 'O'
+// white), padded with empty points.
+func pictureOf(t *testing.T, rule Rule, toMove inarow.Player, rows ...string) inarow.Position {
+	t.Helper()
+	r, err := rule.Board(15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b, w []inarow.Move
+	for y, row := range rows {
+		for x, c := range row {
+			switch c {
+			case 'X':
+				b = append(b, r.MoveAt(x, y))
+			case 'O':
+				w = append(w, r.MoveAt(x, y))
+			}
+		}
+	}
+	p, err := inarow.Setup(r, b, w, toMove)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// replay plays the line from p (a NoMove reply: the defender plays the
+// first legal point far from the action) and returns the last position.
+func replay(t *testing.T, p inarow.Position, line []inarow.Move) inarow.Position {
+	t.Helper()
+	for i, m := range line {
+		if m == inarow.NoMove {
+			for c := inarow.Move(p.Rules().Cells() - 1); c >= 0; c-- {
+				if Legal(p, c) {
+					m = c
+					break
+				}
+			}
+		}
+		q, err := Play(p, m)
+		if err != nil {
+			t.Fatalf("line %v: move %d %s: %v\n%s", fmtLine(p.Rules(), line), i+1, p.Rules().FormatMove(m), err, p)
+		}
+		p = q
+	}
+	return p
+}
+
+func fmtLine(r inarow.Rules, line []inarow.Move) string {
+	var s []string
+	for _, m := range line {
+		if m == inarow.NoMove {
+			s = append(s, "any")
+		} else {
+			s = append(s, r.FormatMove(m))
+		}
+	}
+	return strings.Join(s, " ")
+}
+
+// fourFour: black's g9 makes two fours (across and down), each with one
+// completion point; black has no other way to win by fours.
+var fourFour = []string{
+	"...............",
+	"...............",
+	"......O........",
+	"......X........",
+	"......X........",
+	"......X........",
+	"..OXXX..O......",
+	"...............",
+	"......O........",
+}
+
+func TestVCF(t *testing.T) {
+	cases := []struct {
+		name   string
+		rule   Rule
+		toMove inarow.Player
+		rows   []string
+		found  bool
+		plies  int // length of the line, 0: any
+	}{
+		{"five now", Freestyle, inarow.First, []string{
+			"...............",
+			".XXXX..........",
+			".OOO...........",
+		}, true, 1},
+		{"open four wins", Freestyle, inarow.First, []string{
+			"...............",
+			"....XXX........",
+			"...............",
+			"...O...........",
+			"...O...........",
+			"...O...........",
+		}, true, 3},
+		{"four-four in two moves", Freestyle, inarow.First, []string{
+			"...............",
+			"..O............",
+			"..XXX.O........",
+			"...............",
+			"..X............",
+			"..X............",
+			"..O............",
+		}, true, 0},
+		{"a chain of fours", Freestyle, inarow.First, []string{
+			"...............",
+			".OXXX..........",
+			"......X........",
+			"......X........",
+			"......X........",
+			"......O........",
+		}, true, 0},
+		{"nothing to find", Freestyle, inarow.First, []string{
+			"...............",
+			".......X.......",
+			".......O.......",
+		}, false, 0},
+		{"the defender's four comes first", Freestyle, inarow.First, []string{
+			"...............",
+			"....XXX........",
+			"...............",
+			".OOOO..........",
+		}, false, 0},
+		{"standard: an overline is no five", Standard, inarow.First, []string{
+			"...............",
+			"OXXX.XXO.......",
+			"...............",
+		}, false, 0},
+		{"freestyle: the same overline wins", Freestyle, inarow.First, []string{
+			"...............",
+			"OXXX.XXO.......",
+			"...............",
+		}, true, 1},
+		{"caro: a five blocked at both ends is no five", Caro, inarow.First, []string{
+			"...............",
+			"OXXX.XO........",
+			"...............",
+		}, false, 0},
+		{"caro: the edge does not block", Caro, inarow.First, []string{
+			"XXX.XO.........",
+			"...............",
+		}, true, 1},
+		{"freestyle: a four-four wins", Freestyle, inarow.First, fourFour, true, 3},
+		{"renju: black's four-four is forbidden", Renju, inarow.First, fourFour, false, 0},
+		{"renju: white forces black onto a forbidden block", Renju, inarow.Second, []string{
+			"...............",
+			"...............",
+			"..XXX.XX.......", // black's f13 would be an overline
+			".....O.........",
+			".....O.........",
+			".....O.........",
+			"...............",
+			".....X.........",
+		}, true, 0},
+	}
+	for _, c := range cases {
+		p := pictureOf(t, c.rule, c.toMove, c.rows...)
+		line, found, err := FindVCF(context.Background(), p)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if found != c.found {
+			t.Errorf("%s: found %v %s, want %v\n%s", c.name, found, fmtLine(p.Rules(), line), c.found, p)
+			continue
+		}
+		if !found {
+			continue
+		}
+		if c.plies != 0 && len(line) != c.plies {
+			t.Errorf("%s: line %s, want %d plies", c.name, fmtLine(p.Rules(), line), c.plies)
+		}
+		end := replay(t, p, line)
+		if o := end.Outcome(); o.Status != inarow.Won || o.Winner != c.toMove {
+			t.Errorf("%s: line %s ends %+v\n%s", c.name, fmtLine(p.Rules(), line), o, end)
+		}
+	}
+}
+
+func TestVCFLimits(t *testing.T) {
+	p := pictureOf(t, Freestyle, inarow.First, "...............", ".OXXX..........", "......X........", "......X........", "......X........", "......O........")
+	if _, _, err := FindVCFLimited(context.Background(), p, VCFLimits{Fours: 20, Nodes: 1}); !errors.Is(err, ErrVCFLimit) {
+		t.Errorf("node limit: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	start := time.Now()
+	// A cancelled search stops (quickly) or finishes: it must not hang.
+	FindVCF(ctx, p)
+	if time.Since(start) > 5*time.Second {
+		t.Error("a cancelled search ran on")
+	}
+	if _, _, err := FindVCF(context.Background(), mustPosition(t, inarow.ConnectFour)); !errors.Is(err, ErrNotGomoku) {
+		t.Errorf("connect four: %v", err)
+	}
+}
+
+func mustPosition(t *testing.T, r inarow.Rules) inarow.Position {
+	p, err := inarow.NewPosition(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// BenchmarkVCF: a found chain of fours, and a full search that finds
+// nothing in a crowded random position.
+func BenchmarkVCF(b *testing.B) {
+	r, _ := Freestyle.Board(15)
+	var bl, wh []inarow.Move
+	for y, row := range []string{"...............", ".OXXX..........", "......X........", "......X........", "......X........", "......O........"} {
+		for x, c := range row {
+			switch c {
+			case 'X':
+				bl = append(bl, r.MoveAt(x, y))
+			case 'O':
+				wh = append(wh, r.MoveAt(x, y))
+			}
+		}
+	}
+	p, _ := inarow.Setup(r, bl, wh, inarow.First)
+	b.Run("found", func(b *testing.B) {
+		for b.Loop() {
+			if _, ok, _ := FindVCF(context.Background(), p); !ok {
+				b.Fatal("not found")
+			}
+		}
+	})
+	ps := benchPositions()
+	b.Run("none", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			FindVCF(context.Background(), ps[i%len(ps)])
+			i++
+		}
+	})
+}
