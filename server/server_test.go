@@ -647,3 +647,28 @@ func TestHTTPServerLimits(t *testing.T) {
 		t.Fatalf("missing limits: %+v", hs)
 	}
 }
+
+// TestEventsOutliveTimeouts: an event stream stays open past the server's
+// read and write timeouts.
+func TestEventsOutliveTimeouts(t *testing.T) {
+	e := newEnv(t, func(o *Options) { o.Heartbeat = 200 * time.Millisecond })
+	hs := HTTPServer("127.0.0.1:0", e.srv, nil)
+	hs.ReadTimeout, hs.WriteTimeout, hs.ReadHeaderTimeout = 300*time.Millisecond, 300*time.Millisecond, 300*time.Millisecond
+	ts := httptest.NewUnstartedServer(e.srv)
+	ts.Config = hs
+	ts.Start()
+	defer ts.Close()
+	g := e.create(map[string]any{"game": "connect4", "opponent": "local"})
+	resp, err := ts.Client().Get(ts.URL + "/api/games/" + g["id"].(string) + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	s := &sse{resp: resp, rd: bufio.NewReader(resp.Body)}
+	s.next(t)
+	time.Sleep(time.Second) // past every timeout
+	e.move(g, g["token"].(string), "4", 0)
+	if v := s.next(t); ply(v) != 1 {
+		t.Fatalf("event after the timeouts: %v", v)
+	}
+}

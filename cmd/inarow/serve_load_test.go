@@ -101,10 +101,7 @@ var loadClient = &http.Client{
 }
 
 func loadAPI(method, url, token string, body any) (int, map[string]any, error) {
-	saved := apiClient
-	apiClient = loadClient
-	defer func() { apiClient = saved }()
-	return apiErr(method, url, token, body)
+	return apiWith(loadClient, method, url, token, body)
 }
 
 func cellName(g *loadGame, x, y int) string {

@@ -110,14 +110,14 @@ var apiClient = &http.Client{Timeout: 30 * time.Second}
 
 func api(t testing.TB, method, url, token string, body any) (int, map[string]any) {
 	t.Helper()
-	code, out, err := apiErr(method, url, token, body)
+	code, out, err := apiWith(apiClient, method, url, token, body)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return code, out
 }
 
-func apiErr(method, url, token string, body any) (int, map[string]any, error) {
+func apiWith(client *http.Client, method, url, token string, body any) (int, map[string]any, error) {
 	var rd io.Reader
 	if body != nil {
 		data, _ := json.Marshal(body)
@@ -131,7 +131,7 @@ func apiErr(method, url, token string, body any) (int, map[string]any, error) {
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	resp, err := apiClient.Do(req)
+	resp, err := client.Do(req)
 	if err != nil {
 		return 0, nil, err
 	}
