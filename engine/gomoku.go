@@ -161,7 +161,7 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 	}
 	// forced wins by threats
 	if b.clsCnt[op][clsFive] == 0 {
-		s.vcfNodes, s.vcfLimit = 0, max(2000, int64(hardD/time.Microsecond)/8)
+		s.vcfNodes, s.vcfLimit = 0, min(200_000, max(2000, int64(hardD/time.Microsecond)/8))
 		if ok, q := s.vcf(20); ok {
 			res.Move, res.Score, res.Win, res.Depth = q, WinScore-20, "VCF", 1
 			res.PV = []int{q}
@@ -196,7 +196,7 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 		}
 		if !vctDone && depth >= 4 && time.Now().Before(soft) && b.clsCnt[op][clsFive] == 0 && b.clsCnt[op][clsFlex4] == 0 {
 			vctDone = true
-			s.vcfNodes, s.vcfLimit = 0, max(1000, int64(hardD/time.Microsecond)/40)
+			s.vcfNodes, s.vcfLimit = 0, min(50_000, max(1000, int64(hardD/time.Microsecond)/40))
 			if ok, q := s.vctAtt(12); ok && !s.stopped {
 				res.Move, res.Score, res.Win = q, WinScore-30, "VCT"
 				res.PV = []int{q}
