@@ -25,10 +25,35 @@ func (s *Server) acquire(ctx context.Context) bool {
 
 func (s *Server) release() { <-s.jobs }
 
+// computerToMove reports whether st waits for the computer.
+func computerToMove(st *state) bool {
+	return st.g.Computer >= 0 && !st.pos.Over() && int(st.pos.ToMove()) == st.g.Computer
+}
+
+// resumeComputer is computerTurn for a game that a reader finds waiting
+// for the computer: it plays only when no request of this process is
+// already thinking for that game and the wait has lasted longer than a
+// move may take (the server died between a move and its reply), so that
+// reads cannot make the computer think.
+func (s *Server) resumeComputer(ctx context.Context, st *state) *state {
+	if !computerToMove(st) || time.Since(st.g.Updated) < s.opt.MoveTime+2*time.Second {
+		return st
+	}
+	return s.computerTurn(ctx, st)
+}
+
 // computerTurn plays the computer's moves while it is to move, committing
 // each one; it returns the state after them. Failures leave the state as
-// it is (a later request tries again).
+// it is (a later request tries again). One request per game thinks at a
+// time in this process; the others return at once.
 func (s *Server) computerTurn(ctx context.Context, st *state) *state {
+	if !computerToMove(st) {
+		return st
+	}
+	if _, busy := s.thinking.LoadOrStore(st.g.ID, true); busy {
+		return st
+	}
+	defer s.thinking.Delete(st.g.ID)
 	for st.g.Computer >= 0 && !st.pos.Over() && int(st.pos.ToMove()) == st.g.Computer {
 		m := s.computerMove(ctx, st)
 		if m == inarow.NoMove {

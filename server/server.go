@@ -110,8 +110,11 @@ type Server struct {
 	streams chan struct{}
 	solvers solverPool
 	views   viewCache
-	cancel  context.CancelFunc
-	wg      sync.WaitGroup
+	// thinking holds the ids of the games whose computer move a request
+	// of this process is computing.
+	thinking sync.Map
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup
 }
 
 // New returns a server over opt.Store. If the store is a store.Notifier
@@ -559,7 +562,7 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 		s.storeError(w, r, err)
 		return
 	}
-	st = s.computerTurn(r.Context(), st) // after a crash between a move and the reply
+	st = s.resumeComputer(r.Context(), st) // after a crash between a move and the reply
 	writeJSON(w, http.StatusOK, s.view(st))
 }
 

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/store"
 	"github.com/inarow/inarow/store/sqlite"
 )
 
@@ -670,5 +671,27 @@ func TestEventsOutliveTimeouts(t *testing.T) {
 	e.move(g, g["token"].(string), "4", 0)
 	if v := s.next(t); ply(v) != 1 {
 		t.Fatalf("event after the timeouts: %v", v)
+	}
+}
+
+// TestComputerResumes: a game left waiting for the computer (the server
+// died between a move and its reply) gets its reply on the next read, but
+// only once the wait is longer than a move may take.
+func TestComputerResumes(t *testing.T) {
+	e := newEnv(t, nil)
+	ctx := context.Background()
+	old := &store.Game{ID: "stalled", Kind: "tictactoe", Rules: inarow.TicTacToe.String(), Opponent: "computer", Level: 2, Computer: 0,
+		Created: time.Now().Add(-time.Hour), Updated: time.Now().Add(-time.Hour)}
+	fresh := &store.Game{ID: "thinking", Kind: "tictactoe", Rules: inarow.TicTacToe.String(), Opponent: "computer", Level: 2, Computer: 0}
+	for _, g := range []*store.Game{old, fresh} {
+		if err := e.srv.store.Create(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, v := e.do("GET", "/api/games/stalled", "", nil); ply(v) != 1 {
+		t.Fatalf("stalled game after a read: %v", v)
+	}
+	if _, v := e.do("GET", "/api/games/thinking", "", nil); ply(v) != 0 {
+		t.Fatalf("a read made the computer move at once: %v", v)
 	}
 }
