@@ -124,7 +124,10 @@ func TestAboutStartBegin(t *testing.T) {
 	if !moveRE.MatchString(a) || a == "7,7" || a == "8,8" {
 		t.Fatalf("TURN: %q", a)
 	}
-	if d := time.Since(start); d > 600*time.Millisecond {
+	// Slack for a loaded CI machine; a brain that ignored timeout_turn
+	// would think for its 5 s default. The real margins are measured under
+	// c-gomoku-cli.
+	if d := time.Since(start); d > 1500*time.Millisecond {
 		t.Fatalf("two moves at 300ms a turn took %v", d)
 	}
 }
