@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/inarow/inarow"
@@ -130,10 +131,11 @@ func (s *Server) search(ctx context.Context, st *state) inarow.Move {
 	case level == 2:
 	default:
 		if r.Gravity && r.Win == inarow.Overline && c4Fits(r) {
-			if scores, err := s.c4Scores(ctx, p); err == nil {
+			scores, err := s.c4Scores(ctx, p)
+			if err == nil {
 				return bestColumn(p, scores)
 			}
-			return inarow.NoMove
+			return s.partialC4(st, scores)
 		}
 		if !r.Gravity && r.Cells() <= 16 && st.set.variant != Renju {
 			m, err := (&engine.Perfect{}).Move(ctx, p)
@@ -230,6 +232,31 @@ func bestColumn(p inarow.Position, scores []solve.Score) inarow.Move {
 	m, err := p.Drop(best)
 	if err != nil {
 		return inarow.NoMove
+	}
+	return m
+}
+
+// partialC4 plays from the columns the solver proved before its time ran
+// out: a proven win; else the greedy move unless it is a proven loss and
+// some column is proven not to lose.
+func (s *Server) partialC4(st *state, scores []solve.Score) inarow.Move {
+	unknown := solve.Score(solve.FullColumn + 1)
+	best, bestCol := unknown, -1
+	for c, sc := range scores {
+		if sc != unknown && sc != solve.FullColumn && (bestCol < 0 || sc > best) {
+			best, bestCol = sc, c
+		}
+	}
+	if bestCol >= 0 && best > 0 {
+		m, _ := st.pos.Drop(bestCol)
+		return m
+	}
+	m := s.fallbackMove(context.Background(), st)
+	if m == inarow.NoMove || bestCol < 0 || best < 0 {
+		return m
+	}
+	if x, _ := st.set.rules.XY(m); x < len(scores) && scores[x] != unknown && scores[x] < 0 {
+		m, _ = st.pos.Drop(bestCol)
 	}
 	return m
 }
@@ -383,6 +410,15 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, a)
 		return
 	}
+	if a := s.analyses.get(id, st.g.Version); a != nil {
+		writeJSON(w, http.StatusOK, a)
+		return
+	}
+	defer func() {
+		if a.Complete {
+			s.analyses.put(id, st.g.Version, a)
+		}
+	}()
 	ctx, cancel := context.WithTimeout(r.Context(), s.opt.AnalysisTime)
 	defer cancel()
 	if !s.acquire(ctx) {
@@ -432,4 +468,34 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	}
 	a.Complete = a.Note == ""
 	writeJSON(w, http.StatusOK, a)
+}
+
+// analysisCache keeps the last complete analysis of each game, so that
+// repeated requests (every spectator's page) cost no search.
+type analysisCache struct {
+	mu sync.Mutex
+	m  map[string]analysisEntry
+}
+
+type analysisEntry struct {
+	version int64
+	a       *Analysis
+}
+
+func (c *analysisCache) get(id string, version int64) *Analysis {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.m[id]; ok && e.version == version {
+		return e.a
+	}
+	return nil
+}
+
+func (c *analysisCache) put(id string, version int64, a *Analysis) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= 1024 {
+		c.m = map[string]analysisEntry{}
+	}
+	c.m[id] = analysisEntry{version, a}
 }

@@ -101,15 +101,16 @@ type Options struct {
 
 // Server is the play server. Create it with New; it is an http.Handler.
 type Server struct {
-	opt     Options
-	log     *slog.Logger
-	store   store.Store
-	mux     *http.ServeMux
-	hub     *hub
-	jobs    chan struct{}
-	streams chan struct{}
-	solvers solverPool
-	views   viewCache
+	opt      Options
+	log      *slog.Logger
+	store    store.Store
+	mux      *http.ServeMux
+	hub      *hub
+	jobs     chan struct{}
+	streams  chan struct{}
+	solvers  solverPool
+	views    viewCache
+	analyses analysisCache
 	// thinking holds the ids of the games whose computer move a request
 	// of this process is computing.
 	thinking sync.Map
