@@ -83,7 +83,7 @@ func parseColumn(p inarow.Position, s string) (inarow.Move, error) {
 
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: inarow play GAME [--rules RULES] [--first human|computer] [--second human|computer] [--color auto|always|never]")
+		fmt.Fprintln(stderr, "usage: inarow play GAME [--rules RULES] [--rule RULE --size N] [--first human|computer] [--second human|computer] [--color auto|always|never]")
 		return exitUsage
 	}
 	game := args[0]
@@ -93,10 +93,15 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	first := fs.String("first", "human", "who plays first: human or computer")
 	second := fs.String("second", "computer", "who plays second: human or computer")
 	color := fs.String("color", "auto", "colours: auto (when the output is a terminal and NO_COLOR is unset), always or never")
+	gRule := fs.String("rule", "", "gomoku rule: freestyle, standard, renju, caro or caro-exact (for GAME gomoku)")
+	gSize := fs.Int("size", 0, "gomoku board size, 5 to 20 (for GAME gomoku; default 15)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return exitUsage
 	}
 	v, err := newVariant(game, *rules)
+	if err == nil && (*gRule != "" || *gSize != 0) {
+		v, err = gomokuVariant(v, game, *rules, *gRule, *gSize)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "inarow play: %v\n", err)
 		return exitUsage
@@ -107,6 +112,9 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case "human":
 		case "computer":
 			seats[i] = computerFor(v.rules)
+			if game == "gomoku" {
+				seats[i] = gomokuComputer(v.rules)
+			}
 		default:
 			fmt.Fprintf(stderr, "inarow play: --first/--second take human or computer, not %q\n", who)
 			return exitUsage
@@ -156,7 +164,8 @@ func isTerminal(f any) bool {
 
 type session struct {
 	v     variant
-	seats [2]engine.Player // nil for a human
+	seats [2]engine.Player     // nil for a human
+	marks map[inarow.Move]bool // points drawn "× ": renju's forbidden points, shown to black
 	color bool
 	in    *bufio.Scanner
 	out   io.Writer
@@ -170,6 +179,7 @@ func (s *session) loop() int {
 	for {
 		p := g.Position()
 		if redraw {
+			s.markForbidden(p)
 			s.draw(p)
 		}
 		redraw = true
@@ -215,6 +225,13 @@ func (s *session) loop() int {
 			continue
 		}
 		m, err := s.v.parse(p, line)
+		if err == nil {
+			err = s.refuseForbidden(p, m, line)
+		}
+		if err == errShown {
+			redraw = false
+			continue
+		}
 		if err == nil {
 			err = g.Play(m)
 		}
@@ -294,6 +311,9 @@ func (s *session) draw(p inarow.Position) {
 		for x := 0; x < r.Cols; x++ {
 			m := r.MoveAt(x, y)
 			stone := s.v.stones[p.At(m)]
+			if s.marks[m] {
+				stone = forbiddenMark
+			}
 			cell := " " + stone + " "
 			switch {
 			case s.color && onLine[m]:
@@ -311,4 +331,5 @@ func (s *session) draw(p inarow.Position) {
 		fmt.Fprintf(&b, " %s\n", s.v.rowLabel(y))
 	}
 	fmt.Fprint(s.out, b.String())
+	s.listForbidden(p)
 }

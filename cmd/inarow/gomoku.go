@@ -1,0 +1,261 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/engine"
+	"github.com/inarow/inarow/gomoku"
+)
+
+// The gomoku commands:
+//
+//	inarow play gomoku [--rule freestyle|standard|renju|caro|caro-exact] [--size N]
+//	inarow analyze gomoku --record FILE [--rule RULE] [--moves N] [--fours N]
+const gomokuUsage = `  inarow play gomoku [--rule RULE] [--size N] [--first WHO] [--second WHO]
+      Gomoku under a rule — freestyle, standard, renju, caro or caro-exact —
+      on an N×N board (5 to 20, default 15). In renju black's forbidden
+      points are marked "×" and refused.
+  inarow analyze gomoku --record FILE [--rule RULE] [--moves N] [--fours N]
+      Replay an SGF or Piskvork .psq record (the first N moves) and look
+      for a victory by continuous fours (VCF) for the player to move.
+`
+
+// forbiddenMark stands on the board for a point forbidden to black.
+const forbiddenMark = "× "
+
+// errShown: the refusal was already explained to the player.
+var errShown = errors.New("shown")
+
+// gomokuVariant gives the variant of game gomoku the rule and size of the
+// --rule and --size flags.
+func gomokuVariant(v variant, game, rules, ruleName string, size int) (variant, error) {
+	if game != "gomoku" {
+		return v, fmt.Errorf("--rule and --size are for game gomoku, not %s", game)
+	}
+	if rules != "" {
+		return v, fmt.Errorf("give either --rules or --rule/--size, not both")
+	}
+	rule := gomoku.Freestyle
+	if ruleName != "" {
+		var err error
+		if rule, err = gomoku.ParseRule(ruleName); err != nil {
+			return v, err
+		}
+	}
+	if size == 0 {
+		size = 15
+	}
+	r, err := rule.Board(size)
+	if err != nil {
+		return v, err
+	}
+	v.rules = r
+	v.how = "a column letter and a row number, like " + r.FormatMove(r.MoveAt(r.Cols/2, r.Rows/2))
+	return v, nil
+}
+
+// isRenju reports whether r are renju's rules (black's moves restricted).
+func isRenju(r inarow.Rules) bool {
+	rule, ok := gomoku.RuleOf(r)
+	return ok && rule == gomoku.Renju
+}
+
+// markForbidden finds the points to mark: in renju, black's forbidden
+// points while black is to move.
+func (s *session) markForbidden(p inarow.Position) {
+	s.marks = nil
+	if !isRenju(p.Rules()) || p.Over() || p.ToMove() != inarow.First {
+		return
+	}
+	for _, f := range gomoku.Forbidden(p) {
+		if s.marks == nil {
+			s.marks = map[inarow.Move]bool{}
+		}
+		s.marks[f.Move] = true
+	}
+}
+
+// listForbidden names the marked points under the board.
+func (s *session) listForbidden(p inarow.Position) {
+	if len(s.marks) == 0 {
+		return
+	}
+	var names []string
+	for _, f := range gomoku.Forbidden(p) {
+		names = append(names, fmt.Sprintf("%s (%s)", s.v.format(p, f.Move), f.Kind))
+	}
+	fmt.Fprintf(s.out, "%s forbidden to %s: %s\n", strings.TrimSpace(forbiddenMark), strings.TrimSpace(s.v.stones[inarow.First]), strings.Join(names, ", "))
+}
+
+// refuseForbidden explains and refuses black's forbidden move in renju.
+func (s *session) refuseForbidden(p inarow.Position, m inarow.Move, typed string) error {
+	if !isRenju(p.Rules()) {
+		return nil
+	}
+	_, err := gomoku.Play(p, m)
+	var fe *gomoku.ForbiddenError
+	if errors.As(err, &fe) {
+		fmt.Fprintf(s.out, "%q is forbidden to %s in renju: it makes %s %s. Points marked %s are forbidden.\n",
+			typed, strings.TrimSpace(s.v.stones[inarow.First]), article(fe.Kind), fe.Kind, strings.TrimSpace(forbiddenMark))
+		return errShown
+	}
+	return nil
+}
+
+func article(k gomoku.ForbiddenKind) string {
+	if k == gomoku.Overline {
+		return "an"
+	}
+	return "a"
+}
+
+// gomokuComputer is the gomoku engine under the rules' rule, kept off
+// black's forbidden points in renju whatever it answers.
+func gomokuComputer(r inarow.Rules) engine.Player {
+	rule, ok := gomoku.RuleOf(r)
+	if !ok {
+		return computerFor(r)
+	}
+	return ruleGuard{&engine.Gomoku{
+		Rule:   engine.RuleFromGomocup(rule.Gomocup()),
+		Limits: engine.Limits{TurnTime: time.Second},
+	}}
+}
+
+// ruleGuard replaces a move that the gomoku rules refuse by the legal
+// point nearest the centre.
+type ruleGuard struct{ inner engine.Player }
+
+func (g ruleGuard) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
+	m, err := g.inner.Move(ctx, p)
+	if err == nil && gomoku.Legal(p, m) {
+		return m, nil
+	}
+	r := p.Rules()
+	best, bestD := inarow.NoMove, 1<<30
+	for _, c := range p.AppendLegal(nil) {
+		x, y := r.XY(c)
+		d := (2*x-r.Cols+1)*(2*x-r.Cols+1) + (2*y-r.Rows+1)*(2*y-r.Rows+1)
+		if d < bestD && gomoku.Legal(p, c) {
+			best, bestD = c, d
+		}
+	}
+	if best == inarow.NoMove {
+		return best, fmt.Errorf("no legal move: %w", inarow.ErrForbidden)
+	}
+	return best, nil
+}
+
+// runAnalyzeGomoku is "inarow analyze gomoku": it replays a record and
+// prints the position and the VCF of the player to move.
+func runAnalyzeGomoku(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("analyze gomoku", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	record := fs.String("record", "", "the record: an SGF or Piskvork .psq file, - for stdin")
+	ruleName := fs.String("rule", "", "the rule (default: the record's; a .psq says none, and plays freestyle)")
+	moves := fs.Int("moves", -1, "analyse after the first N moves (default all)")
+	fours := fs.Int("fours", gomoku.DefaultVCFLimits.Fours, "the longest VCF searched, in fours")
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		args = append(append([]string{}, args[1:]...), "--record", args[0]) // the record first, flags after
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if *record == "" && fs.NArg() == 1 {
+		*record = fs.Arg(0)
+	} else if fs.NArg() > 0 || *record == "" {
+		fmt.Fprint(stderr, "usage: inarow analyze gomoku --record FILE [--rule RULE] [--moves N] [--fours N]\n")
+		return exitUsage
+	}
+	var data []byte
+	var err error
+	if *record == "-" {
+		data, err = io.ReadAll(os.Stdin)
+	} else {
+		data, err = os.ReadFile(*record)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "inarow analyze: %v\n", err)
+		return 1
+	}
+	rec, err := gomoku.ParseRecord(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "inarow analyze: %s: %v\n", *record, err)
+		return 1
+	}
+	if *ruleName != "" {
+		if rec.Rule, err = gomoku.ParseRule(*ruleName); err != nil {
+			fmt.Fprintf(stderr, "inarow analyze: %v\n", err)
+			return exitUsage
+		}
+	}
+	if *moves >= 0 {
+		if *moves > len(rec.Moves) {
+			fmt.Fprintf(stderr, "inarow analyze: --moves %d: the record has %d moves\n", *moves, len(rec.Moves))
+			return exitUsage
+		}
+		rec.Moves = rec.Moves[:*moves]
+	}
+	p, err := rec.Position()
+	if err != nil {
+		fmt.Fprintf(stderr, "inarow analyze: %s: %v\n", *record, err)
+		return 1
+	}
+	r := p.Rules()
+	stones := [3]string{"⚫", "⚪", "· "}
+	fmt.Fprintf(stdout, "%s, %d×%d, after %d moves\n", rec.Rule, r.Cols, r.Rows, len(rec.Moves))
+	var played []string
+	for _, m := range rec.Moves {
+		played = append(played, r.FormatMove(m))
+	}
+	if len(played) > 0 {
+		fmt.Fprintf(stdout, "moves: %s\n", strings.Join(played, " "))
+	}
+	s := session{v: variant{
+		rules: r, stones: stones,
+		colLabel: func(x int) string { return string(rune('a' + x)) },
+		rowLabel: func(y int) string { return fmt.Sprint(r.Rows - y) },
+		format:   func(p inarow.Position, m inarow.Move) string { return p.Rules().FormatMove(m) },
+	}, out: stdout}
+	s.markForbidden(p)
+	s.draw(p)
+	if p.Over() {
+		s.announce(p)
+		return exitOK
+	}
+	who := strings.TrimSpace(stones[p.ToMove()])
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	start := time.Now()
+	lim := gomoku.DefaultVCFLimits
+	lim.Fours = *fours
+	line, found, err := gomoku.FindVCFLimited(ctx, p, lim)
+	elapsed := time.Since(start).Round(time.Millisecond)
+	switch {
+	case err != nil:
+		fmt.Fprintf(stdout, "VCF for %s: search stopped (%v) after %v\n", who, err, elapsed)
+		return 1
+	case !found:
+		fmt.Fprintf(stdout, "VCF for %s: none within %d fours\n", who, lim.Fours)
+	default:
+		var steps []string
+		for i, m := range line {
+			name := "any"
+			if m != inarow.NoMove {
+				name = r.FormatMove(m)
+			}
+			steps = append(steps, fmt.Sprintf("%s%s", strings.TrimSpace(stones[(int(p.ToMove())+i)%2]), name))
+		}
+		fmt.Fprintf(stdout, "VCF for %s in %d moves: %s\n", who, (len(line)+1)/2, strings.Join(steps, " "))
+	}
+	return exitOK
+}
