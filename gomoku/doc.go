@@ -34,6 +34,23 @@
 // UnmarshalJSON) read it back, and StatusOf is the document's 判断胜利 on a
 // list of stones.
 //
+// # Records
+//
+// A Record is a game from the empty board: rule, size, moves, times,
+// players and result. ParseSGF and MarshalSGF read and write SGF (FF[4]
+// GM[4], RU holding the Gomocup rule number, letter coordinates "hh" for
+// the centre of 15×15, C[..ms] move times) as c-gomoku-cli writes its
+// games; ParsePSQ and MarshalPSQ the Piskvork .psq ("Piskvorky 15x15,
+// 11:11, 0", then 1-based "x,y,time" lines, the players, the error
+// code); ParseRecord tells them apart. Record.Position replays the moves
+// under the rule.
+//
+// # Threats
+//
+// FindVCF finds a victory by continuous fours for the player to move
+// under any rule — black never plays a forbidden point in renju, and
+// white may win by a four that black could only block on one.
+//
 // # Notations
 //
 // Besides the document's points (ParsePoint, FormatPoint), the package
