@@ -231,6 +231,12 @@ await scenario('renju forbidden point refused', async () => {
   check(/forbidden/i.test(await page.textContent('#message')), 'forbidden message');
   check(stones(await board(page)) === seq.length, 'the forbidden move was not played');
   await shot(page, 'renju-forbidden');
+  // The record exports as SGF (package gomoku's writer, Gomocup rule 4).
+  await page.click('#record-toggle');
+  await page.selectOption('#export-format', 'sgf');
+  await page.waitForFunction(() => document.querySelector('#export-text').value.startsWith('(;'));
+  const sgf = await page.inputValue('#export-text');
+  check(/^\(;FF\[4\]GM\[4\]RU\[4\]SZ\[15\]/.test(sgf) && sgf.includes('B[gh]'), 'renju SGF: ' + sgf);
   await ctx.close();
 });
 

@@ -7,6 +7,7 @@
 //	POST /api/games/{id}/undo        take back {"ply"} (against the computer, or local)
 //	GET  /api/games/{id}/events      text/event-stream of views
 //	GET  /api/games/{id}/analysis    move values from the solver, time-bounded
+//	GET  /api/games/{id}/record      the record: ?format=moves|c4|sgf|psq|text
 //
 // Seat tokens are 192 random bits, stored as SHA-256 hashes, compared in
 // constant time and never logged.
@@ -191,6 +192,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/games/{id}/undo", s.handleUndo)
 	s.mux.HandleFunc("GET /api/games/{id}/events", s.handleEvents)
 	s.mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
+	s.mux.HandleFunc("GET /api/games/{id}/record", s.handleRecord)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such API endpoint")
 	})

@@ -695,3 +695,49 @@ func TestComputerResumes(t *testing.T) {
 		t.Fatalf("a read made the computer move at once: %v", v)
 	}
 }
+
+func TestRecord(t *testing.T) {
+	e := newEnv(t, nil)
+	get := func(path string) (int, string, string) {
+		resp, err := e.ts.Client().Get(e.ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(body), resp.Header.Get("Content-Disposition")
+	}
+	c4 := e.create(map[string]any{"game": "connect4", "opponent": "local"})
+	for i, c := range "4453" {
+		e.move(c4, c4["token"].(string), string(c), i)
+	}
+	if code, body, disp := get("/api/games/" + c4["id"].(string) + "/record?format=c4"); code != 200 || body != "4453\n" || !strings.Contains(disp, "attachment") {
+		t.Fatalf("c4 record: %d %q %q", code, body, disp)
+	}
+	if code, body, _ := get("/api/games/" + c4["id"].(string) + "/record?format=text"); code != 200 || !strings.Contains(body, "rules m=7,n=6,k=4,gravity") {
+		t.Fatalf("text record: %d %q", code, body)
+	}
+	if code, _, _ := get("/api/games/" + c4["id"].(string) + "/record?format=sgf"); code != 422 {
+		t.Fatalf("SGF of Connect Four: %d", code)
+	}
+	if code, _, _ := get("/api/games/" + c4["id"].(string) + "/record?format=pdf"); code != 400 {
+		t.Fatalf("unknown format: %d", code)
+	}
+	if code, _, _ := get("/api/games/nosuch/record"); code != 404 {
+		t.Fatalf("record of no game: %d", code)
+	}
+	g := e.create(map[string]any{"game": "gomoku", "opponent": "computer", "level": 1})
+	e.move(g, g["token"].(string), "h8", 0)
+	code, sgf, _ := get("/api/games/" + g["id"].(string) + "/record?format=sgf")
+	if code != 200 || !strings.HasPrefix(sgf, "(;FF[4]GM[4]RU[0]SZ[15]") || !strings.Contains(sgf, "B[hh]") {
+		t.Fatalf("gomoku SGF: %d %q", code, sgf)
+	}
+	code, psq, _ := get("/api/games/" + g["id"].(string) + "/record?format=psq")
+	if code != 200 || !strings.HasPrefix(psq, "Piskvorky 15x15") || !strings.Contains(psq, "8,8,") {
+		t.Fatalf("gomoku psq: %d %q", code, psq)
+	}
+	code, moves, _ := get("/api/games/" + g["id"].(string) + "/record")
+	if code != 200 || !strings.HasPrefix(moves, "h8\n") {
+		t.Fatalf("moves record: %d %q", code, moves)
+	}
+}

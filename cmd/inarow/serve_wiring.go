@@ -5,58 +5,31 @@ import (
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/engine"
+	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/server"
 )
 
-// The server's plug-ins: renju's forbidden points and the strong gomoku
-// engine, both from package engine's gomoku board and search.
-//
-// Note for package gomoku: when its renju rules (gomoku.IsForbidden,
-// gomoku.Forbidden) are committed, renjuRules may call them instead; the
-// server only sees server.ForbiddenChecker and server.ForbiddenLister.
+// The server's plug-ins: renju's forbidden points from package gomoku (the
+// RIF rules, checked against the shared cases there) and the strong
+// gomoku engine from package engine.
 func init() {
 	renjuChecker = renjuRules{}
 	serveEngine = gomokuEngine
 }
 
-// renjuRules answers with package engine's renju board.
+// renjuRules is package gomoku's renju behind server.ForbiddenChecker and
+// server.ForbiddenLister.
 type renjuRules struct{}
 
-func renjuBoard(p inarow.Position) *engine.Board {
-	r := p.Rules()
-	b, err := engine.NewBoard(r.Cols, r.Rows, engine.Renju)
-	if err != nil {
-		return nil
-	}
-	for m := inarow.Move(0); int(m) < r.Cells(); m++ {
-		x, y := r.XY(m)
-		switch p.At(m) {
-		case inarow.First:
-			b.Place(x, y, engine.Black)
-		case inarow.Second:
-			b.Place(x, y, engine.White)
-		}
-	}
-	return b
-}
-
 func (renjuRules) Forbidden(p inarow.Position, m inarow.Move) bool {
-	b := renjuBoard(p)
-	if b == nil || !p.Rules().OnBoard(m) {
-		return false
-	}
-	x, y := p.Rules().XY(m)
-	return b.IsForbidden(b.Idx(x, y))
+	_, bad := gomoku.IsForbidden(p, m)
+	return bad
 }
 
 func (renjuRules) ForbiddenPoints(p inarow.Position) []inarow.Move {
-	b := renjuBoard(p)
-	if b == nil {
-		return nil
-	}
 	var out []inarow.Move
-	for _, xy := range b.ForbiddenPoints() {
-		out = append(out, p.Rules().MoveAt(xy[0], xy[1]))
+	for _, f := range gomoku.Forbidden(p) {
+		out = append(out, f.Move)
 	}
 	return out
 }

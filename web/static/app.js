@@ -106,7 +106,7 @@
   // ---- state of the game page ----
   const S = {
     id: null, token: null, seat: null, view: null, es: null, busy: false,
-    replay: null, focus: [0, 0], analysis: null, analysisAbort: null, size: '',
+    replay: null, focus: [0, 0], analysis: null, analysisAbort: null, size: '', recordKey: '',
   };
 
   function showMessage(text, kind) {
@@ -538,7 +538,22 @@
       sel.dataset.game = v.id;
     }
     const f = formats.find((f) => f.id === sel.value) || formats[0];
-    $('#export-text').value = f.text();
+    if (!f.server) {
+      $('#export-text').value = f.text();
+      return;
+    }
+    // Records the server writes (package gomoku's SGF and .psq).
+    const key = v.id + '/' + v.version + '/' + f.server;
+    if (S.recordKey === key) return;
+    S.recordKey = key;
+    $('#export-text').value = 'Loading…';
+    fetch(recordURL(v, f.server)).then((r) => r.text()).then((text) => {
+      if (S.recordKey === key) $('#export-text').value = text;
+    }).catch(() => { $('#export-text').value = 'The record could not be loaded.'; });
+  }
+
+  function recordURL(v, format) {
+    return '/api/games/' + encodeURIComponent(v.id) + '/record?format=' + format;
   }
 
   function setReplay(ply) {
@@ -555,9 +570,12 @@
       out.push({ id: 'c4', label: 'Move string (1-based columns)', ext: 'txt', text: () => v.moves.join('') });
     }
     out.push({ id: 'moves', label: 'Moves, one per line', ext: 'txt', text: () => v.moves.map((m, i) => (i + 1) + '. ' + m).join('\n') });
-    if (v.notation !== 'column') {
+    if (v.game === 'gomoku' || v.game === 'gobang') {
+      out.push({ id: 'sgf', label: 'SGF', ext: 'sgf', server: 'sgf' });
+      out.push({ id: 'psq', label: 'Piskvork .psq', ext: 'psq', server: 'psq' });
+    } else if (v.notation !== 'column') {
       out.push({ id: 'sgf', label: 'SGF', ext: 'sgf', text: () => sgf(v) });
-      if (v.game === 'gomoku' || v.game === 'gobang' || v.game === 'mnk') out.push({ id: 'psq', label: 'Piskvork .psq', ext: 'psq', text: () => psq(v) });
+      if (v.game === 'mnk') out.push({ id: 'psq', label: 'Piskvork .psq', ext: 'psq', text: () => psq(v) });
     }
     return out;
   }
@@ -573,9 +591,7 @@
 
   function sgf(v) {
     const size = v.rules.m === v.rules.n ? String(v.rules.m) : v.rules.m + ':' + v.rules.n;
-    const gm = v.game === 'gomoku' || v.game === 'gobang' ? '4' : '4';
-    let s = '(;FF[4]GM[' + gm + ']SZ[' + size + ']AP[inarow]';
-    if (v.game === 'gomoku') s += 'RU[' + v.rules.rule + ']';
+    let s = '(;FF[4]GM[4]SZ[' + size + ']AP[inarow]';
     if (v.status === 'won') s += 'RE[' + (v.winner === 'first' ? 'B' : 'W') + '+]';
     if (v.status === 'drawn') s += 'RE[0]';
     cellsOf(v).forEach(([x, y], i) => { s += ';' + (i % 2 ? 'W' : 'B') + '[' + String.fromCharCode(97 + x, 97 + y) + ']'; });
@@ -592,8 +608,16 @@
   function download() {
     const v = S.view;
     const f = exportFormats(v).find((f) => f.id === $('#export-format').value) || exportFormats(v)[0];
-    const blob = new Blob([f.text()], { type: 'text/plain' });
     const a = el('a');
+    if (f.server) {
+      a.href = recordURL(v, f.server);
+      a.download = '';
+      document.body.append(a);
+      a.click();
+      a.remove();
+      return;
+    }
+    const blob = new Blob([f.text()], { type: 'text/plain' });
     a.href = URL.createObjectURL(blob);
     a.download = 'inarow-' + v.game + '-' + v.id + '.' + f.ext;
     document.body.append(a);
