@@ -83,6 +83,7 @@ var dirs = [4]int{1, stride, stride + 1, stride - 1}
 // per call. The zero Board is not usable: use NewBoard or BoardOf.
 type Board struct {
 	cols, rows int
+	walled     bool // the margin around cols×rows holds walls
 	cell       [gridCells]uint8
 }
 
@@ -96,10 +97,15 @@ func NewBoard(r inarow.Rules) *Board {
 
 // Reset empties b and gives it r's size.
 func (b *Board) Reset(r inarow.Rules) {
-	b.cols, b.rows = min(r.Cols, MaxSize), min(r.Rows, MaxSize)
-	for i := range b.cell {
-		b.cell[i] = wall
+	cols, rows := min(max(r.Cols, 0), MaxSize), min(max(r.Rows, 0), MaxSize)
+	if !b.walled || cols != b.cols || rows != b.rows {
+		// Walls everywhere first; a board of the same size keeps them.
+		for i := range b.cell {
+			b.cell[i] = wall
+		}
+		b.walled = true
 	}
+	b.cols, b.rows = cols, rows
 	for y := 0; y < b.rows; y++ {
 		row := b.cell[(y+pad)*stride+pad:]
 		clear(row[:b.cols])
