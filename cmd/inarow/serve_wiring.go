@@ -1,20 +1,64 @@
 package main
 
 import (
+	"context"
 	"time"
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/engine"
 	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/server"
+	"github.com/inarow/inarow/solve"
 )
 
 // The server's plug-ins: renju's forbidden points from package gomoku (the
-// RIF rules, checked against the shared cases there) and the strong
-// gomoku engine from package engine.
+// RIF rules, checked against the shared cases there) and package engine's
+// computers: Connect4 (its levels 1–3, perfect play with the solver and
+// its book at 3) for gravity games the solver takes, and the gomoku
+// search at level 3.
 func init() {
 	renjuChecker = renjuRules{}
-	serveEngine = gomokuEngine
+	serveEngine = func(g server.GameInfo) engine.Player {
+		if p := connect4Engine(g); p != nil {
+			return p
+		}
+		return gomokuEngine(g)
+	}
+}
+
+// connect4Engine returns package engine's Connect4 player for gravity
+// games whose padded board fits the solver.
+func connect4Engine(g server.GameInfo) engine.Player {
+	if !g.Rules.Gravity || g.Rules.Win != inarow.Overline || g.Level < 1 || g.Level > 3 {
+		return nil
+	}
+	if _, err := solve.NewGeometry(g.Rules); err != nil {
+		return nil
+	}
+	return pooledConnect4{level: g.Level}
+}
+
+// c4Players keeps Connect4 players (and their solver tables) between
+// moves; a Connect4 is not safe for concurrent use, so each move takes
+// one out and puts it back.
+var c4Players = [4]chan *engine.Connect4{make(chan *engine.Connect4, 4), make(chan *engine.Connect4, 4), make(chan *engine.Connect4, 4), make(chan *engine.Connect4, 4)}
+
+type pooledConnect4 struct{ level int }
+
+func (pc pooledConnect4) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
+	var e *engine.Connect4
+	select {
+	case e = <-c4Players[pc.level]:
+	default:
+		e = &engine.Connect4{Level: pc.level, TableBytes: 16 << 20}
+	}
+	defer func() {
+		select {
+		case c4Players[pc.level] <- e:
+		default:
+		}
+	}()
+	return e.Move(ctx, p)
 }
 
 // renjuRules is package gomoku's renju behind server.ForbiddenChecker and
