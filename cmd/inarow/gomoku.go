@@ -120,10 +120,13 @@ func article(k gomoku.ForbiddenKind) string {
 
 // gomokuComputer is the gomoku engine under the rules' rule, kept off
 // black's forbidden points in renju whatever it answers.
-func gomokuComputer(r inarow.Rules) engine.Player {
+func gomokuComputer(r inarow.Rules, level int) engine.Player {
 	rule, ok := gomoku.RuleOf(r)
 	if !ok {
-		return computerFor(r)
+		return computerFor(r, level)
+	}
+	if level == 1 {
+		return ruleGuard{engine.Greedy{}}
 	}
 	return ruleGuard{&engine.Gomoku{
 		Rule:   engine.RuleFromGomocup(rule.Gomocup()),

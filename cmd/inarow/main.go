@@ -41,6 +41,14 @@ Usage:
       Serve the play page and its JSON API; games are kept in a SQLite
       file (default inarow.db) or a PostgreSQL database shared by servers.
 
+  inarow pbrain
+      Speak the Gomocup protocol on stdin/stdout (the gomoku engine as a brain, as pbrain-inarow).
+  inarow agent [--engine SPEC] [--name NAME]
+      Speak the agent protocol on stdin/stdout with our engine (see package agent).
+  inarow match [GAME] --a SPEC --b SPEC [--games N] [--rules RULES] [--openings PLIES] [--records DIR]
+      Play N games, colours alternating on each opening; print W/D/L, score and Elo ± 95%.
+      SPEC: mcts[:ms=N,playouts=N,threads=N], greedy, perfect, c4solver, random, agent:COMMAND.
+
 RULES is m=COLS,n=ROWS,k=K[,gravity][,exact], e.g. m=7,n=6,k=4,gravity.
 `
 
@@ -71,6 +79,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runBench(rest, stdout, stderr)
 	case "book":
 		return runBook(rest, stdout, stderr)
+	case "pbrain":
+		return runPbrain(rest, stdin, stdout, stderr)
+	case "agent":
+		return runAgent(rest, stdin, stdout, stderr)
+	case "match":
+		return runMatch(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

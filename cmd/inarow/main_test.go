@@ -326,3 +326,16 @@ func TestPlayTranscripts(t *testing.T) {
 		t.Errorf("gomoku against the computer:\n%s", res.stdout)
 	}
 }
+
+func TestPlayLevels(t *testing.T) {
+	if res := cli(t, "", "play", "connect4", "--level", "9"); res.code != exitUsage || !strings.Contains(res.stderr, "--level") {
+		t.Errorf("--level 9: exit %d, %q", res.code, res.stderr)
+	}
+	// Two computers at level 1 finish a small gravity game; the record of
+	// moves shows both seats played.
+	res := cli(t, "", "play", "mnk", "--rules", "m=5,n=4,k=4,gravity", "--first", "computer", "--second", "computer", "--level", "1", "--color", "never")
+	if res.code != 0 || !strings.Contains(res.stdout, "computer (🟡) plays") || !strings.Contains(res.stdout, "computer (🔴) plays") ||
+		!(strings.Contains(res.stdout, "wins:") || strings.Contains(res.stdout, "Draw")) {
+		t.Errorf("level 1 game: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+}

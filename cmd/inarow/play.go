@@ -14,6 +14,7 @@ import (
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/engine"
 	"github.com/inarow/inarow/gomoku"
+	"github.com/inarow/inarow/mcts"
 	"github.com/inarow/inarow/tictactoe"
 )
 
@@ -83,7 +84,7 @@ func parseColumn(p inarow.Position, s string) (inarow.Move, error) {
 
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: inarow play GAME [--rules RULES] [--rule RULE --size N] [--first human|computer] [--second human|computer] [--color auto|always|never]")
+		fmt.Fprintln(stderr, "usage: inarow play GAME [--rules RULES] [--rule RULE --size N] [--level 1|2|3] [--first human|computer] [--second human|computer] [--color auto|always|never]")
 		return exitUsage
 	}
 	game := args[0]
@@ -95,6 +96,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	color := fs.String("color", "auto", "colours: auto (when the output is a terminal and NO_COLOR is unset), always or never")
 	gRule := fs.String("rule", "", "gomoku rule: freestyle, standard, renju, caro or caro-exact (for GAME gomoku)")
 	gSize := fs.Int("size", 0, "gomoku board size, 5 to 20 (for GAME gomoku; default 15)")
+	level := fs.Int("level", 3, "the computer's strength: 1 beginner, 2 club, 3 best (perfect where a solver exists)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return exitUsage
 	}
@@ -106,14 +108,18 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "inarow play: %v\n", err)
 		return exitUsage
 	}
+	if *level < 1 || *level > 3 {
+		fmt.Fprintf(stderr, "inarow play: --level takes 1, 2 or 3, not %d\n", *level)
+		return exitUsage
+	}
 	var seats [2]engine.Player
 	for i, who := range []string{*first, *second} {
 		switch who {
 		case "human":
 		case "computer":
-			seats[i] = computerFor(v.rules)
+			seats[i] = computerFor(v.rules, *level)
 			if game == "gomoku" {
-				seats[i] = gomokuComputer(v.rules)
+				seats[i] = gomokuComputer(v.rules, *level)
 			}
 		default:
 			fmt.Fprintf(stderr, "inarow play: --first/--second take human or computer, not %q\n", who)
@@ -129,13 +135,29 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return s.loop()
 }
 
-// computerFor picks the strongest player we have for the rules: exact
-// play on boards the solver finishes at once, the simple player elsewhere.
-func computerFor(r inarow.Rules) engine.Player {
-	if r.Cells() <= 16 {
+// computerFor picks the player for the rules and level: at the top level
+// exact play where a solver answers (small boards, gravity boards of the
+// bitboard solver), else Monte Carlo tree search; level 1 is the simple
+// greedy player everywhere, level 2 a weaker search.
+func computerFor(r inarow.Rules, level int) engine.Player {
+	switch {
+	case level == 1 && engine.Connect4Fits(r):
+		return &engine.Connect4{Level: engine.Connect4Beginner}
+	case level == 1:
+		return engine.Greedy{}
+	case r.Cells() <= 16:
 		return &engine.Perfect{}
+	case engine.Connect4Fits(r) && level == 2:
+		return &engine.Connect4{Level: engine.Connect4Club}
+	case engine.Connect4Fits(r):
+		return &engine.Connect4{Level: engine.Connect4Perfect}
 	}
-	return engine.Greedy{}
+	e := mcts.New(mcts.Options{})
+	e.Limits = mcts.Limits{Time: time.Second}
+	if level == 2 {
+		e.Limits = mcts.Limits{Time: 200 * time.Millisecond}
+	}
+	return e
 }
 
 func colorWanted(mode string, out io.Writer) (bool, error) {
