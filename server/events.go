@@ -73,7 +73,8 @@ func (h *hub) closeAll() {
 
 // handleEvents streams the game's view as Server-Sent Events: one
 // "game" event at once and one after every change, with the version as
-// the event id, and a comment line as a heartbeat.
+// the event id; every Heartbeat it reloads the game (sending it if it
+// changed unheard) or writes a comment line to keep the connection alive.
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	id, ok := pathID(w, r)
 	if !ok {
@@ -137,6 +138,16 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		case <-s.hub.closed:
 			return
 		case <-tick.C:
+			// A periodic refresh, in case a change's signal was lost (a
+			// process sharing the database died before its NOTIFY),
+			// then a keep-alive comment.
+			if fresh, err := s.load(ctx, id); err == nil && fresh.g.Version > sent {
+				st = fresh
+				if !sendState() {
+					return
+				}
+				continue
+			}
 			rc.SetWriteDeadline(time.Now().Add(15 * time.Second))
 			if _, err := fmt.Fprint(w, ": ping\n\n"); err != nil || rc.Flush() != nil {
 				return

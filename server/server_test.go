@@ -741,3 +741,18 @@ func TestRecord(t *testing.T) {
 		t.Fatalf("moves record: %d %q", code, moves)
 	}
 }
+
+// TestEventsRefresh: a change whose signal never came (made by another
+// process whose NOTIFY was lost) reaches the stream at its next refresh.
+func TestEventsRefresh(t *testing.T) {
+	e := newEnv(t, func(o *Options) { o.Heartbeat = 100 * time.Millisecond })
+	g := e.create(map[string]any{"game": "connect4", "opponent": "local"})
+	s := e.events(g["id"].(string))
+	s.next(t)
+	if _, err := e.srv.store.Append(context.Background(), g["id"].(string), int64(g["version"].(float64)), 38); err != nil {
+		t.Fatal(err)
+	}
+	if v := s.next(t); ply(v) != 1 {
+		t.Fatalf("after an unsignalled change: %v", v)
+	}
+}
