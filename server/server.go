@@ -92,6 +92,9 @@ type Options struct {
 	// SolverTableBytes is the transposition table of each Connect Four
 	// solver kept for reuse [16 MiB].
 	SolverTableBytes int
+	// CreatePerMinute bounds the games one client address may create per
+	// minute, with bursts of twice as many [60]; negative: no bound.
+	CreatePerMinute int
 	// MaxStreams bounds the open event streams [4096].
 	MaxStreams int
 	// Heartbeat is the interval of SSE keep-alive comments [20s].
@@ -115,6 +118,7 @@ type Server struct {
 	// thinking holds the ids of the games whose computer move a request
 	// of this process is computing.
 	thinking sync.Map
+	creates  *limiter
 	cancel   context.CancelFunc
 	wg       sync.WaitGroup
 }
@@ -140,6 +144,9 @@ func New(opt Options) (*Server, error) {
 	if opt.SolverTableBytes <= 0 {
 		opt.SolverTableBytes = 16 << 20
 	}
+	if opt.CreatePerMinute == 0 {
+		opt.CreatePerMinute = 60
+	}
 	if opt.MaxStreams <= 0 {
 		opt.MaxStreams = 4096
 	}
@@ -153,6 +160,7 @@ func New(opt Options) (*Server, error) {
 		opt: opt, log: opt.Logger, store: opt.Store, mux: http.NewServeMux(), hub: newHub(),
 		jobs: make(chan struct{}, opt.EngineJobs), streams: make(chan struct{}, opt.MaxStreams),
 	}
+	s.creates = newLimiter(opt.CreatePerMinute)
 	s.solvers.init(opt.EngineJobs, opt.SolverTableBytes)
 	s.views.init(4096)
 	s.routes()
@@ -480,6 +488,10 @@ func (s *Server) storeError(w http.ResponseWriter, r *http.Request, err error) {
 // ---- handlers ----
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	if ok, wait := s.creates.allow(r); !ok {
+		tooMany(w, wait)
+		return
+	}
 	var req CreateRequest
 	if !readJSON(w, r, &req) {
 		return

@@ -48,7 +48,7 @@ func newEnv(t *testing.T, mod func(*Options)) *env {
 	}
 	e := &env{t: t, log: &bytes.Buffer{}, mu: &sync.Mutex{}}
 	logger := slog.New(slog.NewTextHandler(lockedWriter{e.mu, e.log}, nil))
-	opt := Options{Store: st, Logger: logger, MoveTime: 500 * time.Millisecond, AnalysisTime: 3 * time.Second, SolverTableBytes: 4 << 20}
+	opt := Options{Store: st, Logger: logger, MoveTime: 500 * time.Millisecond, AnalysisTime: 3 * time.Second, SolverTableBytes: 4 << 20, CreatePerMinute: -1}
 	if mod != nil {
 		mod(&opt)
 	}
@@ -755,4 +755,14 @@ func TestEventsRefresh(t *testing.T) {
 	if v := s.next(t); ply(v) != 1 {
 		t.Fatalf("after an unsignalled change: %v", v)
 	}
+}
+
+func TestCreateLimit(t *testing.T) {
+	e := newEnv(t, func(o *Options) { o.CreatePerMinute = 2 })
+	for i := range 4 { // the burst: twice the rate
+		code, out := e.do("POST", "/api/games", "", map[string]any{"game": "tictactoe", "opponent": "local"})
+		want(t, fmt.Sprintf("create %d", i), code, 201, out)
+	}
+	code, out := e.do("POST", "/api/games", "", map[string]any{"game": "tictactoe", "opponent": "local"})
+	want(t, "create beyond the burst", code, 429, out)
 }

@@ -51,6 +51,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("engine-jobs", 2, "computer searches running at once")
 	moveTime := fs.Duration("move-time", 2*time.Second, "the computer's time per move")
 	analysisTime := fs.Duration("analysis-time", 5*time.Second, "time bound of one analysis request")
+	createLimit := fs.Int("create-limit", 60, "games one client address may create per minute (bursts of twice as many); -1: no limit")
 	logFormat := fs.String("log", "text", "log format: text or json")
 	quiet := fs.Bool("quiet", false, "log warnings and errors only (no access log)")
 	if err := fs.Parse(args); err != nil {
@@ -95,7 +96,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	defer st.Close()
 
 	srv, err := server.New(server.Options{
-		Store: st, Logger: log, EngineJobs: *jobs, MoveTime: *moveTime, AnalysisTime: *analysisTime,
+		Store: st, Logger: log, EngineJobs: *jobs, MoveTime: *moveTime, AnalysisTime: *analysisTime, CreatePerMinute: *createLimit,
 		Renju: renjuChecker, Engine: serveEngine,
 	})
 	if err != nil {
