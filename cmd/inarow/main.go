@@ -24,8 +24,9 @@ Usage:
   inarow perft GAME DEPTH [--rules RULES]
       Count game-tree nodes, distinct positions and finished games per ply.
       GAME: tictactoe, connect4, gomoku, gobang, or mnk with --rules.
-  inarow play GAME [--rules RULES] [--first WHO] [--second WHO] [--color auto|always|never]
-      Play in the terminal; WHO is human or computer.
+  inarow play GAME [--rules RULES] [--rule RULE --size N] [--level 1|2|3] [--first WHO] [--second WHO] [--color auto|always|never]
+      Play in the terminal; WHO is human or computer; --rule and --size for gomoku
+      (freestyle, standard, renju, caro, caro-exact; 5 to 20).
       GAME: tictactoe, connect4, gomoku, gobang, or mnk with --rules.
 
   inarow solve connect4 [--rules RULES] [--table-mb N]
@@ -33,6 +34,8 @@ Usage:
       MOVES SCORE NODES MICROSECONDS, the score in Pascal Pons' convention.
   inarow analyze connect4 MOVES [--rules RULES]
       Print the score of every column after MOVES ("-" for a full column).
+  inarow analyze gomoku --record FILE [--rule RULE]
+      Replay an SGF or .psq record and look for a VCF (victory by continuous fours).
   inarow bench solve [--sets DIR] [--max N]
       Solve Pascal Pons' benchmark sets and print a table.
   inarow book generate [--rules RULES] --depth D --out FILE [--jobs N]
@@ -49,7 +52,8 @@ Usage:
       Play N games, colours alternating on each opening; print W/D/L, score and Elo ± 95%.
       SPEC: mcts[:ms=N,playouts=N,threads=N], greedy, perfect, c4solver, random, agent:COMMAND.
 
-RULES is m=COLS,n=ROWS,k=K[,gravity][,exact], e.g. m=7,n=6,k=4,gravity.
+RULES is m=COLS,n=ROWS,k=K[,gravity] and at most one win rule: exact, first-exact
+(renju), caro or caro-exact; e.g. m=7,n=6,k=4,gravity.
 `
 
 func main() {
