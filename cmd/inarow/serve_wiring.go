@@ -7,6 +7,7 @@ import (
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/engine"
 	"github.com/inarow/inarow/gomoku"
+	"github.com/inarow/inarow/mcts"
 	"github.com/inarow/inarow/server"
 	"github.com/inarow/inarow/solve"
 )
@@ -14,16 +15,35 @@ import (
 // The server's plug-ins: renju's forbidden points from package gomoku (the
 // RIF rules, checked against the shared cases there) and package engine's
 // computers: Connect4 (its levels 1–3, perfect play with the solver and
-// its book at 3) for gravity games the solver takes, and the gomoku
-// search at level 3.
+// its book at 3) for gravity games the solver takes, the gomoku search at
+// level 3, and Monte Carlo tree search for other custom rules.
 func init() {
 	renjuChecker = renjuRules{}
 	serveEngine = func(g server.GameInfo) engine.Player {
 		if p := connect4Engine(g); p != nil {
 			return p
 		}
-		return gomokuEngine(g)
+		if p := gomokuEngine(g); p != nil {
+			return p
+		}
+		return mctsEngine(g)
 	}
+}
+
+// mctsEngine is the computer of levels 2 and 3 at custom m,n,k rules too
+// large for the exact solver: Monte Carlo tree search on one core (the
+// server's engine slots bound how many run at once), a shorter budget at
+// level 2.
+func mctsEngine(g server.GameInfo) engine.Player {
+	if g.Kind != "mnk" || g.Level < 2 || g.Rules.Cells() <= 16 {
+		return nil
+	}
+	e := mcts.New(mcts.Options{Threads: 1})
+	e.Limits = mcts.Limits{Time: 1500 * time.Millisecond}
+	if g.Level == 2 {
+		e.Limits = mcts.Limits{Time: 300 * time.Millisecond}
+	}
+	return e
 }
 
 // connect4Engine returns package engine's Connect4 player for gravity
