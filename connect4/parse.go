@@ -1,9 +1,6 @@
 package connect4
 
 import (
-	"fmt"
-
-	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/internal/strictjson"
 )
 
@@ -26,21 +23,11 @@ import (
 // the state, as in the document. Every error wraps inarow.ErrBadSetup
 // (and, for malformed JSON, the encoding/json error too).
 func ParseGame(data []byte) (Game, error) {
-	var g Game
-	seen, err := strictjson.Document(data, "game", map[string]any{"board": &g.Board, "state": &g.State})
-	switch {
-	case err != nil:
+	board, state, err := strictjson.BoardState(data)
+	if err != nil {
 		return Game{}, err
-	case !seen["board"]:
-		return Game{}, fmt.Errorf("%w: the game has no \"board\" field", inarow.ErrBadSetup)
-	case !seen["state"]:
-		return Game{}, fmt.Errorf("%w: the game has no \"state\" field", inarow.ErrBadSetup)
 	}
-	for y, row := range g.Board {
-		if row == nil {
-			return Game{}, fmt.Errorf("%w: row %d of the board is null", inarow.ErrBadSetup, y)
-		}
-	}
+	g := Game{Board: board, State: state}
 	if _, err := g.Position(); err != nil {
 		return Game{}, err
 	}

@@ -96,7 +96,7 @@ func TestParseGameRefuses(t *testing.T) {
 		{"no board", `{"state": "🟡"}`, `no "board"`},
 		{"no state", `{"board": ` + board + `}`, `no "state"`},
 		{"trailing data", `{"board": ` + board + `, "state": "🟡"} {}`, "after the game"},
-		{"null board", `{"board": null, "state": "🟡"}`, "0 rows"},
+		{"null board", `{"board": null, "state": "🟡"}`, "the board is null"},
 		{"null row", `{"board": [null,null,null,null,null,null], "state": "🟡"}`, "null"},
 		{"state not a string", `{"board": ` + board + `, "state": 1}`, "state"},
 		{"five rows", gameJSON(t, empty[:5], Yellow), "5 rows"},

@@ -1,9 +1,6 @@
 package tictactoe
 
 import (
-	"fmt"
-
-	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/internal/strictjson"
 )
 
@@ -24,18 +21,11 @@ import (
 // play cannot reach. Every error wraps inarow.ErrBadSetup (and, for bad
 // JSON, the encoding/json error too).
 func ParseGame(data []byte) (Game, error) {
-	var g Game
-	seen, err := strictjson.Document(data, "game", map[string]any{"board": &g.Board, "state": &g.State})
-	switch {
-	case err != nil:
+	board, state, err := strictjson.BoardState(data)
+	if err != nil {
 		return Game{}, err
-	case !seen["board"]:
-		return Game{}, fmt.Errorf("%w: the game has no \"board\" field", inarow.ErrBadSetup)
-	case !seen["state"]:
-		return Game{}, fmt.Errorf("%w: the game has no \"state\" field", inarow.ErrBadSetup)
-	case g.Board == nil:
-		return Game{}, fmt.Errorf("%w: the board is null", inarow.ErrBadSetup)
 	}
+	g := Game{Board: board, State: state}
 	if _, err := g.Position(); err != nil {
 		return Game{}, err
 	}

@@ -129,3 +129,27 @@ func keyList(fields map[string]any) string {
 	sort.Strings(keys)
 	return "the fields " + strings.Join(keys, ", ")
 }
+
+// BoardState reads the {"board": [[…], …], "state": "…"} game of the
+// typehero documents (tic-tac-toe and Connect Four): both fields present,
+// neither the board nor a row null. The cells and the state are the
+// caller's to check.
+func BoardState(data []byte) (board [][]string, state string, err error) {
+	seen, err := Document(data, "game", map[string]any{"board": &board, "state": &state})
+	switch {
+	case err != nil:
+		return nil, "", err
+	case !seen["board"]:
+		return nil, "", fmt.Errorf("%w: the game has no \"board\" field", inarow.ErrBadSetup)
+	case !seen["state"]:
+		return nil, "", fmt.Errorf("%w: the game has no \"state\" field", inarow.ErrBadSetup)
+	case board == nil:
+		return nil, "", fmt.Errorf("%w: the board is null", inarow.ErrBadSetup)
+	}
+	for y, row := range board {
+		if row == nil {
+			return nil, "", fmt.Errorf("%w: row %d of the board is null", inarow.ErrBadSetup, y)
+		}
+	}
+	return board, state, nil
+}

@@ -58,3 +58,21 @@ func TestReaderField(t *testing.T) {
 		t.Errorf("nested unknown field: %v", err)
 	}
 }
+
+func TestBoardState(t *testing.T) {
+	b, s, err := BoardState([]byte(`{"state": "x", "board": [["a"], []]}`))
+	if err != nil || s != "x" || len(b) != 2 || b[0][0] != "a" {
+		t.Fatalf("good game: %v %q %v", b, s, err)
+	}
+	for in, want := range map[string]string{
+		`{"state": "x"}`:                             `no "board" field`,
+		`{"board": [[]]}`:                            `no "state" field`,
+		`{"board": null, "state": "x"}`:              "the board is null",
+		`{"board": [[], null], "state": "x"}`:        "row 1 of the board is null",
+		`{"board": [[]], "state": "x", "next": "y"}`: `unknown field "next"`,
+	} {
+		if _, _, err := BoardState([]byte(in)); !errors.Is(err, inarow.ErrBadSetup) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", in, err, want)
+		}
+	}
+}
