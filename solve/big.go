@@ -394,6 +394,11 @@ func (s *BigSolver) Analyze(ctx context.Context, p inarow.Position) ([]Score, er
 	if err != nil {
 		return nil, err
 	}
+	return s.AnalyzeBoard(ctx, b)
+}
+
+// AnalyzeBoard is Analyze for a BigBoard.
+func (s *BigSolver) AnalyzeBoard(ctx context.Context, b BigBoard) ([]Score, error) {
 	g := s.g
 	out := make([]Score, g.W)
 	for col := range out {

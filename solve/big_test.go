@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -178,3 +179,39 @@ func benchBig(b *testing.B, name string) {
 func BenchmarkBigL3R1(b *testing.B) { benchBig(b, "Test_L3_R1") }
 func BenchmarkBigL2R1(b *testing.B) { benchBig(b, "Test_L2_R1") }
 func BenchmarkBigL2R2(b *testing.B) { benchBig(b, "Test_L2_R2") }
+
+// NewGravity picks the one-word solver where it fits, and both answer
+// move strings.
+func TestGravity(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		r    inarow.Rules
+		one  bool
+		want Score
+	}{
+		{inarow.ConnectFour, true, 18},
+		{inarow.Rules{Cols: 9, Rows: 7, K: 4, Gravity: true}, false, 29},
+	} {
+		s, err := NewGravity(c.r, Options{TableBytes: 1 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, one := s.(*C4Solver); one != c.one || s.Rules() != c.r {
+			t.Fatalf("%v: %T", c.r, s)
+		}
+		if v, err := s.SolveMoves(ctx, "4455"); err != nil || v != c.want {
+			t.Errorf("%v: 4455 scores %d %v, want %d", c.r, v, err, c.want)
+		}
+		if _, err := s.SolveMoves(ctx, "4x"); !errors.Is(err, inarow.ErrBadMove) {
+			t.Errorf("%v: 4x: %v", c.r, err)
+		}
+		late := "63832364314168797516155893648554493683964588495" // 9×7, columns 8 and 9 full
+		if c.one {
+			late = "2252576253462244111563365343671351441" // Test_L3_R1
+		}
+		scores, err := s.AnalyzeMoves(ctx, late)
+		if err != nil || len(scores) != c.r.Cols {
+			t.Errorf("%v: analyze: %v %v", c.r, scores, err)
+		}
+	}
+}

@@ -44,3 +44,16 @@ func TestBookGenerateAndCheck(t *testing.T) {
 		t.Errorf("check of a missing file: exit %d", res.code)
 	}
 }
+
+// solve and analyze take boards beyond one word (9×7, 8×8) through the
+// 128-bit solver.
+func TestSolveBigBoards(t *testing.T) {
+	res := cli(t, "4455\n12a\n", "solve", "mnk", "--rules", "m=9,n=7,k=4,gravity", "--table-mb", "4")
+	if f := strings.Fields(res.stdout); res.code != 1 || len(f) != 4 || f[0] != "4455" || f[1] != "29" || !strings.Contains(res.stderr, "line 2:") {
+		t.Fatalf("solve 9×7: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	res = cli(t, "", "analyze", "mnk", "218723634227571875836867767784414151653888114362", "--rules", "m=8,n=8,k=4,gravity", "--table-mb", "4")
+	if res.code != 0 || strings.TrimSpace(res.stdout) != "-8 -8 -8 8 8 -8 - -" {
+		t.Fatalf("analyze 8×8: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+}

@@ -49,29 +49,47 @@ func addSolverFlags(fs *flag.FlagSet) solverFlags {
 	}
 }
 
-// newSolver makes the bitboard solver of GAME (connect4, or mnk with
-// --rules) and the flags.
+// newSolver makes the one-word bitboard solver of GAME (connect4, or mnk
+// with --rules) and the flags.
 func (f solverFlags) newSolver(game string) (*solve.C4Solver, error) {
+	r, opts, err := f.options(game)
+	if err != nil {
+		return nil, err
+	}
+	return solve.NewC4(r, opts)
+}
+
+// newGravity makes the solver of GAME of either word size: boards up to
+// (rows+1)·cols = 128 bits, 9×7 and 8×8 among them.
+func (f solverFlags) newGravity(game string) (solve.Gravity, error) {
+	r, opts, err := f.options(game)
+	if err != nil {
+		return nil, err
+	}
+	return solve.NewGravity(r, opts)
+}
+
+func (f solverFlags) options(game string) (core.Rules, solve.Options, error) {
 	r := core.ConnectFour
 	switch game {
 	case "connect4":
 	case "mnk":
 		if *f.rules == "" {
-			return nil, fmt.Errorf("game mnk needs --rules, e.g. --rules m=7,n=6,k=4,gravity")
+			return r, solve.Options{}, fmt.Errorf("game mnk needs --rules, e.g. --rules m=7,n=6,k=4,gravity")
 		}
 	default:
-		return nil, fmt.Errorf("unknown game %q (the solver plays connect4, or mnk with gravity --rules)", game)
+		return r, solve.Options{}, fmt.Errorf("unknown game %q (the solver plays connect4, or mnk with gravity --rules)", game)
 	}
 	if *f.rules != "" {
 		var err error
 		if r, err = core.ParseRules(*f.rules); err != nil {
-			return nil, err
+			return r, solve.Options{}, err
 		}
 	}
 	if *f.tableMB < 1 {
-		return nil, fmt.Errorf("--table-mb must be at least 1, not %d", *f.tableMB)
+		return r, solve.Options{}, fmt.Errorf("--table-mb must be at least 1, not %d", *f.tableMB)
 	}
-	return solve.NewC4(r, solve.Options{TableBytes: *f.tableMB << 20, NoBook: *f.noBook})
+	return r, solve.Options{TableBytes: *f.tableMB << 20, NoBook: *f.noBook}, nil
 }
 
 // parseInterleaved parses flags that may stand before, between or after
@@ -119,14 +137,13 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: inarow solve connect4 [--rules RULES] [--table-mb N] [--no-book] < MOVES")
 		return exitUsage
 	}
-	s, err := sf.newSolver(pos[0])
+	s, err := sf.newGravity(pos[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "inarow solve: %v\n", err)
 		return exitUsage
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	g := s.Geometry()
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	in := bufio.NewScanner(stdin)
@@ -137,17 +154,16 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !ok {
 			continue // a blank line
 		}
-		b, err := g.FromMoves(moves)
-		if err != nil {
+		before := s.Nodes()
+		start := time.Now()
+		v, err := s.SolveMoves(ctx, moves)
+		us := time.Since(start).Microseconds()
+		if me := (*solve.MoveError)(nil); errors.As(err, &me) {
 			out.Flush()
 			fmt.Fprintf(stderr, "inarow solve: line %d: %q: %v\n", n, moves, err)
 			status = 1
 			continue
 		}
-		before := s.Nodes()
-		start := time.Now()
-		v, err := s.SolveBoard(ctx, b)
-		us := time.Since(start).Microseconds()
 		if err != nil {
 			out.Flush()
 			fmt.Fprintf(stderr, "inarow solve: line %d: %q: stopped: %v\n", n, moves, err)
@@ -181,7 +197,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: inarow analyze connect4 MOVES [--rules RULES] [--table-mb N] [--no-book]")
 		return exitUsage
 	}
-	s, err := sf.newSolver(pos[0])
+	s, err := sf.newGravity(pos[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "inarow analyze: %v\n", err)
 		return exitUsage
@@ -190,14 +206,13 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	if len(pos) == 2 && pos[1] != "-" {
 		moves = pos[1]
 	}
-	b, err := s.Geometry().FromMoves(moves)
-	if err != nil {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	scores, err := s.AnalyzeMoves(ctx, moves)
+	if me := (*solve.MoveError)(nil); errors.As(err, &me) {
 		fmt.Fprintf(stderr, "inarow analyze: %q: %v\n", moves, err)
 		return 1
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	scores, err := s.AnalyzeBoard(ctx, b)
 	if err != nil {
 		fmt.Fprintf(stderr, "inarow analyze: stopped: %v\n", err)
 		return 1
