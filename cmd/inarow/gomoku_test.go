@@ -89,7 +89,7 @@ func TestAnalyzeGomoku(t *testing.T) {
 	// Black: c13 d13 e13 blocked by b13; g12 g11 g10 (a broken line to
 	// g14) blocked by g9; white scattered. Black to move has a VCF.
 	sgf := write("vcf.sgf", "(;FF[4]GM[4]RU[0]SZ[15]PB[a]PW[b]\n;B[cc];W[bc];B[dc];W[gi];B[ec];W[aa];B[gd];W[ao];B[ge];W[oo];B[gf];W[oa])\n")
-	res := analyze(t, "--record", sgf)
+	res := cli(t, "", "analyze", "gomoku", "--record", sgf) // through the binary: the dispatch too
 	golden(t, "analyze_gomoku_vcf.txt", res.stdout)
 	if res.code != 0 || !strings.Contains(res.stdout, "VCF for ⚫ in") {
 		t.Errorf("exit %d\n%s%s", res.code, res.stdout, res.stderr)

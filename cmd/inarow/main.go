@@ -78,6 +78,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "solve":
 		return runSolve(rest, stdin, stdout, stderr)
 	case "analyze":
+		if len(rest) > 0 && rest[0] == "gomoku" {
+			return runAnalyzeGomoku(rest[1:], stdout, stderr)
+		}
 		return runAnalyze(rest, stdout, stderr)
 	case "bench":
 		return runBench(rest, stdout, stderr)
