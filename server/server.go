@@ -592,14 +592,22 @@ func authorize(w http.ResponseWriter, token string, st *state) ([2]bool, bool) {
 	return seats, true
 }
 
-func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(w, r)
-	if !ok {
-		return
+// seatRequest reads what every seat's request starts with: the game id
+// from the path and the seat token from the Authorization header.
+func seatRequest(w http.ResponseWriter, r *http.Request) (id, token string, ok bool) {
+	if id, ok = pathID(w, r); !ok {
+		return "", "", false
 	}
-	token, ok := bearer(r)
-	if !ok {
+	if token, ok = bearer(r); !ok {
 		writeError(w, http.StatusUnauthorized, "a seat token is required: Authorization: Bearer TOKEN")
+		return "", "", false
+	}
+	return id, token, true
+}
+
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
+	id, token, ok := seatRequest(w, r)
+	if !ok {
 		return
 	}
 	var req MoveRequest
@@ -688,13 +696,8 @@ func refusal(err error, move string) string {
 }
 
 func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(w, r)
+	id, token, ok := seatRequest(w, r)
 	if !ok {
-		return
-	}
-	token, ok := bearer(r)
-	if !ok {
-		writeError(w, http.StatusUnauthorized, "a seat token is required: Authorization: Bearer TOKEN")
 		return
 	}
 	var req UndoRequest
