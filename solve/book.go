@@ -185,15 +185,40 @@ func (g *Geometry) BookPositions(depth int) [][]Board {
 	return levels
 }
 
+// BookOptions tune GenerateBook.
+type BookOptions struct {
+	// Jobs is the number of solvers working in parallel: s and Jobs−1
+	// more with tables of the same size. 0 means 1.
+	Jobs int
+	// Progress, if not nil, is called after every solved position of the
+	// deepest level with the number done (Known ones included) and the
+	// total.
+	Progress func(done, total int)
+	// Known holds scores of deepest-level positions solved before, by
+	// canonical key (BookKey) — a journal of an interrupted run read back:
+	// they are not solved again. Keys of other positions are ignored.
+	Known map[uint64]Score
+	// Solved, if not nil, is called after each deepest-level position is
+	// solved, with its canonical key and score, one call at a time: the
+	// place to write a journal that a later run reads back into Known.
+	Solved func(key uint64, v Score)
+}
+
+// BookKey returns the key under which a book (and BookOptions.Known)
+// keeps b: the smaller of b's key and its mirror image's.
+func (g *Geometry) BookKey(b Board) uint64 { return g.canonical(b) }
+
 // GenerateBook computes the book of s's game to depth stones with s
 // (whose table it uses, and whose own book, if any, it ignores). The
-// positions with exactly depth stones are solved one by one, by jobs
-// solvers working in parallel (s and jobs−1 more of the same table size);
-// the shallower ones then follow from their children's scores without a
-// search. progress, if not nil, is called after every solved position of
-// the deepest level with the number done and the total. The result
-// depends only on the game and depth, not on jobs.
-func GenerateBook(ctx context.Context, s *C4Solver, depth, jobs int, progress func(done, total int)) (*Book, error) {
+// positions with exactly depth stones are solved one by one, by
+// opts.Jobs solvers working in parallel; the shallower ones then follow
+// from their children's scores without a search. The result depends only
+// on the game and depth, not on the jobs or on how many runs it took.
+//
+// The deepest level is the whole cost — a Connect Four position with 4
+// stones takes seconds, the ~8,000 with 6 stones hours — so long runs
+// should keep a journal (opts.Solved) and resume from it (opts.Known).
+func GenerateBook(ctx context.Context, s *C4Solver, depth int, opts BookOptions) (*Book, error) {
 	if depth < 0 {
 		return nil, fmt.Errorf("solve: negative book depth %d", depth)
 	}
@@ -202,11 +227,19 @@ func GenerateBook(ctx context.Context, s *C4Solver, depth, jobs int, progress fu
 	levels := g.BookPositions(depth)
 	bk := &Book{g: g, depth: depth}
 	scores := map[uint64]int8{}
-	// The deepest level: exact solves.
+	// The deepest level: exact solves of what is not known yet.
 	deepest := levels[len(levels)-1]
 	results := make([]Score, len(deepest))
+	var todo []int
+	for i, b := range deepest {
+		if v, ok := opts.Known[g.canonical(b)]; ok {
+			results[i] = v
+		} else {
+			todo = append(todo, i)
+		}
+	}
 	solvers := []*C4Solver{s}
-	for len(solvers) < max(jobs, 1) {
+	for len(solvers) < max(opts.Jobs, 1) && len(solvers) < len(todo) {
 		o, err := NewC4(g.Rules(), Options{TableBytes: s.TableBytes(), NoBook: true})
 		if err != nil {
 			return nil, err
@@ -219,7 +252,7 @@ func GenerateBook(ctx context.Context, s *C4Solver, depth, jobs int, progress fu
 	var (
 		mu       sync.Mutex
 		next     int
-		done     int
+		done     = len(deepest) - len(todo)
 		firstErr error
 		wg       sync.WaitGroup
 	)
@@ -229,25 +262,32 @@ func GenerateBook(ctx context.Context, s *C4Solver, depth, jobs int, progress fu
 			defer wg.Done()
 			for {
 				mu.Lock()
-				i := next
+				n := next
 				next++
 				stop := firstErr != nil
 				mu.Unlock()
-				if stop || i >= len(deepest) {
+				if stop || n >= len(todo) {
 					return
 				}
+				i := todo[n]
 				v, err := sv.SolveBoard(ctx, deepest[i])
 				mu.Lock()
-				if err != nil && firstErr == nil {
-					firstErr = err
+				if err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+					return
 				}
 				results[i] = v
 				done++
-				d := done
-				mu.Unlock()
-				if err == nil && progress != nil {
-					progress(d, len(deepest))
+				if opts.Solved != nil {
+					opts.Solved(g.canonical(deepest[i]), v)
 				}
+				if opts.Progress != nil {
+					opts.Progress(done, len(deepest))
+				}
+				mu.Unlock()
 			}
 		}(sv)
 	}

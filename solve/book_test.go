@@ -16,7 +16,7 @@ func generate(t *testing.T, r inarow.Rules, depth, jobs int) *Book {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bk, err := GenerateBook(context.Background(), s, depth, jobs, nil)
+	bk, err := GenerateBook(context.Background(), s, depth, BookOptions{Jobs: jobs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,4 +246,65 @@ func equalInts(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// GenerateBook solves only the deepest positions it does not know, tells
+// Solved about each, and trusts Known for the rest (a resumed run).
+func TestGenerateBookKnown(t *testing.T) {
+	r := inarow.Rules{Cols: 5, Rows: 4, K: 4, Gravity: true}
+	s, err := NewC4(r, Options{TableBytes: 4 << 20, NoBook: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	all := map[uint64]Score{}
+	full, err := GenerateBook(ctx, s, 5, BookOptions{Jobs: 2, Solved: func(k uint64, v Score) {
+		if _, dup := all[k]; dup {
+			t.Errorf("key %d solved twice", k)
+		}
+		all[k] = v
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deepest := s.Geometry().BookPositions(5)[5]
+	if len(all) != len(deepest) || len(all) < 10 {
+		t.Fatalf("Solved told of %d positions, the deepest level has %d", len(all), len(deepest))
+	}
+	// Resume with half of them known, one of those with a false score.
+	known := map[uint64]Score{}
+	for i, b := range deepest {
+		if i%2 == 0 {
+			known[s.Geometry().BookKey(b)] = all[s.Geometry().BookKey(b)]
+		}
+	}
+	liar := deepest[0]
+	lk := s.Geometry().BookKey(liar)
+	known[lk] = all[lk] + 1
+	known[12345] = 7 // a key of no position: ignored
+	var solved int
+	bk, err := GenerateBook(ctx, s, 5, BookOptions{Known: known, Solved: func(k uint64, v Score) {
+		solved++
+		if _, ok := known[k]; ok {
+			t.Errorf("known key %d solved again", k)
+		}
+		if v != all[k] {
+			t.Errorf("key %d: %d, first run %d", k, v, all[k])
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := len(deepest) / 2; solved != want {
+		t.Errorf("solved %d positions, want %d", solved, want)
+	}
+	if v, ok := bk.Lookup(liar); !ok || v != all[lk]+1 {
+		t.Errorf("the known score was not used: %d %v", v, ok)
+	}
+	for _, b := range deepest[1:] {
+		want, _ := full.Lookup(b)
+		if v, ok := bk.Lookup(b); !ok || v != want {
+			t.Fatalf("key %d: %d %v, want %d", s.Geometry().BookKey(b), v, ok, want)
+		}
+	}
 }

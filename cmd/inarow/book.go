@@ -16,13 +16,16 @@ import (
 
 // The opening book commands:
 //
-//	inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--table-mb N]
+//	inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--table-mb N] [--journal J]
 //	inarow book check FILE [--samples N] [--table-mb N]
-const bookUsage = `  inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--table-mb N]
+const bookUsage = `  inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--table-mb N] [--journal J]
       Solve every position with at most D stones (one of each mirror pair)
       and write the opening book FILE (reproducible: the same rules and D
       give the same bytes). The solver uses the books built in from
       solve/books/ (copy FILE there and rebuild to build it in).
+      --journal J appends each solved position to J as it is done and,
+      when J exists, skips the positions it holds: an interrupted run
+      resumes where it stopped.
   inarow book check FILE [--samples N] [--table-mb N]
       Print the book's rules, depth and size, and solve N of its positions
       at random without the book to check their scores.
@@ -51,6 +54,7 @@ func runBookGenerate(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "the book file to write")
 	jobs := fs.Int("jobs", 1, "solvers working in parallel (each with its own table)")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
+	journal := fs.String("journal", "", "journal of solved positions: resume from it, append to it")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return exitUsage
@@ -85,7 +89,24 @@ func runBookGenerate(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr)
 		}
 	}
-	bk, err := solve.GenerateBook(ctx, s, *depth, *jobs, progress)
+	opts := solve.BookOptions{Jobs: *jobs, Progress: progress}
+	var j *bookJournal
+	if *journal != "" {
+		if j, err = openJournal(*journal, s.Geometry().Rules(), *depth); err != nil {
+			fmt.Fprintf(stderr, "inarow book generate: %v\n", err)
+			return 1
+		}
+		if !*quiet && len(j.known) > 0 {
+			fmt.Fprintf(stderr, "inarow book generate: %s: %d positions solved before\n", *journal, len(j.known))
+		}
+		opts.Known, opts.Solved = j.known, j.add
+	}
+	bk, err := solve.GenerateBook(ctx, s, *depth, opts)
+	if j != nil {
+		if jerr := j.Close(); err == nil {
+			err = jerr
+		}
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "inarow book generate: %v\n", err)
 		return 1

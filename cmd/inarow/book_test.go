@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,6 +43,54 @@ func TestBookGenerateAndCheck(t *testing.T) {
 	}
 	if res := cli(t, "", "book", "check", filepath.Join(dir, "none.book")); res.code != 1 {
 		t.Errorf("check of a missing file: exit %d", res.code)
+	}
+}
+
+// An interrupted generation resumes from its journal: the positions it
+// holds are not solved again, a torn last line is dropped, and the book
+// comes out the same bytes.
+func TestBookJournalResume(t *testing.T) {
+	dir := t.TempDir()
+	whole, resumed := filepath.Join(dir, "whole.book"), filepath.Join(dir, "resumed.book")
+	j := filepath.Join(dir, "j")
+	gen := func(out string) result {
+		return cli(t, "", "book", "generate", "--rules", "m=5,n=4,k=4,gravity", "--depth", "5", "--out", out, "--table-mb", "4", "--journal", j)
+	}
+	if res := gen(whole); res.code != 0 {
+		t.Fatalf("exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	data, err := os.ReadFile(j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	if len(lines) < 10 || lines[0] != "inarow-book-journal 1\n" || lines[1] != "rules=m=5,n=4,k=4,gravity depth=5\n" {
+		t.Fatalf("journal:\n%s", data)
+	}
+	solved := len(lines) - 3 // two header lines and the empty string after the last newline
+	// Keep the header and half the positions, then a torn line.
+	kept := 2 + solved/2
+	cut := strings.Join(lines[:kept], "") + lines[kept][:3]
+	if err := os.WriteFile(j, []byte(cut), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := gen(resumed)
+	if res.code != 0 || !strings.Contains(res.stderr, fmt.Sprintf("%d positions solved before", solved/2)) {
+		t.Fatalf("resume: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	a, _ := os.ReadFile(whole)
+	b, _ := os.ReadFile(resumed)
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Fatalf("the resumed book differs (%d and %d bytes)", len(a), len(b))
+	}
+	again, _ := os.ReadFile(j)
+	if got := strings.Count(string(again), "\n"); got != solved+2 {
+		t.Errorf("journal after the resume has %d lines, want %d:\n%s", got, solved+2, again)
+	}
+	// A journal of other rules or depth is refused, not mixed in.
+	res = cli(t, "", "book", "generate", "--rules", "m=5,n=4,k=4,gravity", "--depth", "4", "--out", resumed, "--table-mb", "4", "--journal", j)
+	if res.code != 1 || !strings.Contains(res.stderr, "not a journal of a m=5,n=4,k=4,gravity book of depth 4") {
+		t.Errorf("other depth: exit %d\n%s", res.code, res.stderr)
 	}
 }
 
