@@ -1,0 +1,122 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/inarow/inarow"
+)
+
+// MoveValue is one root move's value from Gomoku.Analyze.
+type MoveValue struct {
+	Move  int // cell index (Board.XY)
+	Score int // for the side to move; above WinScore-1000 a forced win in WinScore-Score plies, below -(WinScore-1000) a forced loss
+	Depth int // the depth of the last completed iteration that scored it
+}
+
+// Proven reports whether v is a forced win or loss found by the search.
+func (v MoveValue) Proven() bool { return v.Score > winBound || v.Score < -winBound }
+
+// BoardOf returns the search board of a gomoku inarow.Position (K = 5,
+// no gravity) under rule, with p's side to move.
+func BoardOf(p inarow.Position, rule GomokuRule) (*Board, error) {
+	r := p.Rules()
+	if r.K != 5 || r.Gravity {
+		return nil, fmt.Errorf("%w: gomoku engine wants k=5 without gravity, got %v", ErrBadBoard, r)
+	}
+	b, err := NewBoard(r.Cols, r.Rows, rule)
+	if err != nil {
+		return nil, err
+	}
+	var first, second []int
+	for m := inarow.Move(0); int(m) < r.Cells(); m++ {
+		x, y := r.XY(m)
+		switch p.At(m) {
+		case inarow.First:
+			first = append(first, b.Idx(x, y))
+		case inarow.Second:
+			second = append(second, b.Idx(x, y))
+		}
+	}
+	for i := 0; i < max(len(first), len(second)); i++ {
+		if i < len(first) {
+			b.toMove = Black
+			b.Play(first[i])
+		}
+		if i < len(second) {
+			b.toMove = White
+			b.Play(second[i])
+		}
+	}
+	b.toMove = Black
+	if p.ToMove() == inarow.Second {
+		b.toMove = White
+	}
+	return b, nil
+}
+
+// Analyze scores up to n of the best candidate moves of the side to move
+// (the search's own move ordering; never a renju forbidden point) by
+// iterative deepening with a full window for each, within g.Limits and
+// ctx. The values are sorted best first; each is the value of the
+// deepest iteration that finished for that move. b is left as it was.
+func (g *Gomoku) Analyze(ctx context.Context, b *Board, n int) []MoveValue {
+	start := time.Now()
+	hardD, _ := g.Limits.Budget(b.Count(), b.W*b.H)
+	s := &searcher{b: b, tt: g.table(), ctx: ctx, start: start, hard: start.Add(hardD), maxNodes: g.Limits.MaxNodes}
+	if dl, ok := ctx.Deadline(); ok && dl.Before(s.hard) {
+		s.hard = dl
+	}
+	if b.Full() || b.winner >= 0 || n <= 0 {
+		return nil
+	}
+	cands := slices.Clone(s.genMoves(0, -1))
+	if len(cands) > n {
+		cands = cands[:n]
+	}
+	out := make([]MoveValue, len(cands))
+	for i, c := range cands {
+		out[i] = MoveValue{Move: c.m, Score: -WinScore - 1}
+	}
+	maxDepth := g.Limits.MaxDepth
+	if maxDepth <= 0 || maxDepth > 60 {
+		maxDepth = 60
+	}
+	for depth := 1; depth <= maxDepth; depth++ {
+		done := 0
+		for i := range out {
+			b.Play(out[i].Move)
+			v := -s.search(depth-1, -WinScore-1, WinScore+1, 1)
+			b.Undo()
+			if s.stopped {
+				break
+			}
+			out[i].Score, out[i].Depth = v, depth
+			done++
+		}
+		if s.stopped {
+			break
+		}
+		// Deeper iterations cannot change proven values.
+		all := true
+		for _, v := range out {
+			if !v.Proven() {
+				all = false
+			}
+		}
+		slices.SortStableFunc(out, func(a, c MoveValue) int { return c.Score - a.Score })
+		if all || (len(out) > 0 && out[0].Score > winBound) {
+			break
+		}
+	}
+	kept := out[:0]
+	for _, v := range out {
+		if v.Depth > 0 {
+			kept = append(kept, v)
+		}
+	}
+	slices.SortStableFunc(kept, func(a, c MoveValue) int { return c.Score - a.Score })
+	return kept
+}
