@@ -152,6 +152,33 @@ await scenario('connect4 analysis shows every column\'s score', async () => {
   await ctx.close();
 });
 
+// ---- 1c. Gomoku analysis: a victory by continuous fours, numbered ----
+await scenario('gomoku analysis shows the forced line (caro rules)', async () => {
+  // Black h8 i8 j8 (blocked at g8) and k9 k10 k11 (blocked at k12): k8 makes two fours.
+  let r = await fetch(base + '/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ game: 'gomoku', opponent: 'local', rules: { rule: 'caro' } }) });
+  const g = await r.json();
+  check(r.status === 201, 'caro game created: ' + r.status);
+  const moves = ['h8', 'g8', 'i8', 'k12', 'j8', 'a1', 'k9', 'a3', 'k10', 'a15', 'k11', 'o1'];
+  for (let i = 0; i < moves.length; i++) {
+    r = await fetch(base + '/api/games/' + g.id + '/moves', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Authorization': 'Bearer ' + g.token }, body: JSON.stringify({ move: moves[i], ply: i }) });
+    check(r.status === 200, 'API move ' + i + ': ' + r.status);
+  }
+  const ctx = await browser.newContext({ viewport: { width: 900, height: 1000 } });
+  const page = await ctx.newPage();
+  await page.goto(base + '/#g=' + g.id);
+  await page.waitForSelector('#board .cell.x');
+  check(/caro/.test(await page.textContent('#game-title')), 'the title names the rule');
+  await page.check('#analysis-toggle');
+  await page.waitForFunction(() => /continuous fours/.test(document.querySelector('#analysis-note').textContent), null, { timeout: 15000 });
+  check(/k8/.test(await page.textContent('#analysis-note')), 'the note names k8');
+  // k8 is x=10, y=15-8=7: the line's first move, numbered 1.
+  const first = await page.textContent('#board .cell[data-x="10"][data-y="7"] .score');
+  check(first === '1', 'k8 numbered 1, got ' + JSON.stringify(first));
+  check((await page.$$('#board .score.line')).length === 3, 'three moves of the line on the board');
+  await shot(page, 'gomoku-analysis-vcf');
+  await ctx.close();
+});
+
 // ---- 2. A friend game across two browser contexts, live ----
 await scenario('friend game across two browsers with live updates (phone-sized)', async () => {
   const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };

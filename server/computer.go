@@ -11,6 +11,7 @@ import (
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/engine"
+	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/solve"
 )
 
@@ -368,13 +369,26 @@ type Analysis struct {
 	ID       string  `json:"id"`
 	Ply      int     `json:"ply"`
 	ToMove   *string `json:"to_move"`
-	Method   string  `json:"method"`   // connect4-solver, solver, none
+	Method   string  `json:"method"`   // connect4-solver, solver, vcf, vct, search, none
 	Complete bool    `json:"complete"` // false when the time bound cut the search short
 	Moves    []Value `json:"moves"`
 	// Columns holds, for gravity games, each column's score from the
 	// left, null for a full or unsolved column.
 	Columns []*int `json:"columns,omitempty"`
-	Note    string `json:"note,omitempty"`
+	// Line is the forced win of a vcf or vct analysis: the winner's moves
+	// and the defender's replies in turn ("any" where the reply does not
+	// matter, with x and y -1).
+	Line []LineMove `json:"line,omitempty"`
+	// Depth is the depth the gomoku engine's search completed.
+	Depth int    `json:"depth,omitempty"`
+	Note  string `json:"note,omitempty"`
+}
+
+// LineMove is one move of a forced line.
+type LineMove struct {
+	Move string `json:"move"`
+	X    int    `json:"x"`
+	Y    int    `json:"y"`
 }
 
 // Value is one move's score.
@@ -383,6 +397,9 @@ type Value struct {
 	X     int    `json:"x"`
 	Y     int    `json:"y"`
 	Score int    `json:"score"`
+	// Proven, in gomoku analyses, marks a forced win or loss; the other
+	// scores there are the engine's evaluation (see Analysis).
+	Proven bool `json:"proven,omitempty"`
 }
 
 func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
@@ -405,7 +422,8 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	a.ToMove = seatName(p.ToMove())
 	exactSmall := !rules.Gravity && rules.Cells() <= 16 && st.set.variant != Renju
 	c4 := rules.Gravity && rules.Win == inarow.Overline && c4Fits(rules)
-	if !exactSmall && !c4 {
+	_, gm := gomoku.RuleOf(rules)
+	if !exactSmall && !c4 && !gm {
 		a.Complete, a.Note = true, "no exact solver for this board"
 		writeJSON(w, http.StatusOK, a)
 		return
@@ -426,6 +444,11 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.release()
+	if !exactSmall && !c4 {
+		s.gomokuAnalysis(ctx, st, a)
+		writeJSON(w, http.StatusOK, a)
+		return
+	}
 	if c4 {
 		a.Method = "connect4-solver"
 		scores, err := s.c4Scores(ctx, p)

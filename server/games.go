@@ -22,9 +22,11 @@ const (
 
 // Rule variants of gomoku.
 const (
-	Freestyle = "freestyle" // five or more wins
-	Standard  = "standard"  // exactly five wins
-	Renju     = "renju"     // black (first) has forbidden points; exactly five for black
+	Freestyle = "freestyle"  // five or more wins
+	Standard  = "standard"   // exactly five wins
+	Renju     = "renju"      // black (first) has forbidden points; exactly five for black
+	Caro      = "caro"       // five or more wins, but not a line blocked at both ends by the opponent (Gomocup rule 8)
+	CaroExact = "caro-exact" // exactly five wins, and not when blocked at both ends (Gomocup rule 9)
 )
 
 // RulesJSON is the "rules" object of the API: the board and, for gomoku,
@@ -72,8 +74,12 @@ func newSetup(kind string, rj *RulesJSON) (setup, error) {
 			// forbidden); white's does. The forbidden points come from
 			// Options.Renju.
 			s.variant, s.rules.Win = Renju, inarow.FirstExactlyK
+		case Caro:
+			s.variant, s.rules.Win = Caro, inarow.Caro
+		case CaroExact:
+			s.variant, s.rules.Win = CaroExact, inarow.CaroExactlyK
 		default:
-			return s, fmt.Errorf("unknown gomoku rule %q (want freestyle, standard or renju)", given.Rule)
+			return s, fmt.Errorf("unknown gomoku rule %q (want freestyle, standard, renju, caro or caro-exact)", given.Rule)
 		}
 	case "mnk":
 		if rj == nil {
@@ -120,7 +126,7 @@ func setupOf(g *store.Game) (setup, error) {
 }
 
 func (s setup) rulesJSON() RulesJSON {
-	return RulesJSON{M: s.rules.Cols, N: s.rules.Rows, K: s.rules.K, Gravity: s.rules.Gravity, Exact: s.rules.Win == inarow.ExactlyK, Rule: s.variant}
+	return RulesJSON{M: s.rules.Cols, N: s.rules.Rows, K: s.rules.K, Gravity: s.rules.Gravity, Exact: s.rules.Win == inarow.ExactlyK || s.rules.Win == inarow.CaroExactlyK, Rule: s.variant}
 }
 
 // errSyntax marks a move that is not written in the game's notation.

@@ -89,6 +89,9 @@ type Options struct {
 	MoveTime time.Duration
 	// AnalysisTime bounds one analysis request [5s].
 	AnalysisTime time.Duration
+	// AnalysisDepth bounds the depth of the gomoku engine's analysis
+	// search [0: only AnalysisTime bounds it].
+	AnalysisDepth int
 	// SolverTableBytes is the transposition table of each Connect Four
 	// solver kept for reuse [16 MiB].
 	SolverTableBytes int

@@ -112,8 +112,12 @@ func gomokuEngine(g server.GameInfo) engine.Player {
 		rule = engine.Standard
 	case server.Renju:
 		rule = engine.Renju
+	case server.Caro, server.CaroExact:
+		// The engine knows caro with overlines; at caro-exact its
+		// overlines are a small misjudgement, and its moves are legal.
+		rule = engine.Caro
 	}
-	if g.Rules.Win == inarow.ExactlyK {
+	if g.Rules.Win == inarow.ExactlyK && g.Variant != server.CaroExact {
 		rule = engine.Standard
 	}
 	return &engine.Gomoku{Rule: rule, MaxMemory: 16 << 20, Limits: engine.Limits{TurnTime: 2 * time.Second}}

@@ -352,8 +352,29 @@
     const win = new Set(S.replay === null ? v.winning_line.map(([x, y]) => x + ',' + y) : []);
     const forb = new Set(S.replay === null && v.forbidden ? v.forbidden.map(([x, y]) => x + ',' + y) : []);
     const scores = new Map();
+    // Gomoku analyses: the forced line numbered in order, the engine's
+    // candidates ranked, forced wins and losses marked W and L.
+    const marks = new Map();
     if (S.analysis && S.replay === null && S.analysis.ply === v.ply) {
-      for (const mv of S.analysis.moves) scores.set(mv.x + ',' + mv.y, mv.score);
+      const a = S.analysis;
+      if (a.method === 'vcf' || a.method === 'vct' || a.method === 'search') {
+        a.moves.forEach((mv, i) => {
+          const proven = mv.proven ? (mv.score > 0 ? 'W' : 'L') : '';
+          marks.set(mv.x + ',' + mv.y, {
+            text: proven || String(i + 1), cls: proven === 'W' ? 'good' : proven === 'L' ? 'bad' : i === 0 ? 'even best' : 'even',
+            label: proven === 'W' ? 'a forced win' : proven === 'L' ? 'a forced loss' : 'candidate ' + (i + 1) + ', engine score ' + mv.score,
+          });
+        });
+        (a.line || []).forEach((mv, i) => {
+          if (mv.x < 0) return;
+          marks.set(mv.x + ',' + mv.y, {
+            text: String(i + 1), cls: 'line ' + (i % 2 ? 'bad' : 'good'),
+            label: 'move ' + (i + 1) + ' of the forced win (' + (i % 2 ? 'the defence' : 'the attack') + ')',
+          });
+        });
+      } else {
+        for (const mv of a.moves) scores.set(mv.x + ',' + mv.y, mv.score);
+      }
     }
     const movable = canMove();
     boardEl.classList.toggle('movable', movable);
@@ -372,7 +393,12 @@
       label += s === 'x' ? seatLabel(v, 'first') : s === 'o' ? seatLabel(v, 'second') : 'empty';
       if (forb.has(key)) label += ', forbidden for black';
       const sc = c.querySelector('.score');
-      if (scores.has(key) && v.notation !== 'column') {
+      if (marks.has(key)) {
+        const mk = marks.get(key);
+        sc.textContent = mk.text;
+        sc.className = 'score ' + mk.cls;
+        label += ', ' + mk.label;
+      } else if (scores.has(key) && v.notation !== 'column') {
         const val = scores.get(key);
         sc.textContent = val > 0 ? '+' + val : String(val);
         sc.className = 'score ' + (val > 0 ? 'good' : val < 0 ? 'bad' : 'even');
@@ -504,8 +530,17 @@
     if (S.view !== v) return;
     if (resp.status !== 200) { note.textContent = 'Analysis unavailable: ' + (data.error || resp.status) + '.'; return; }
     S.analysis = data;
+    const who = data.to_move ? seatLabel(v, data.to_move) : '';
+    const lineText = (data.line || []).map((m) => m.move).join(', ');
     if (data.method === 'none') {
       note.textContent = 'No exact solver for this board: ' + (data.note || 'no values') + '.';
+    } else if (data.method === 'vcf') {
+      note.textContent = who + ' wins by continuous fours: ' + lineText + ' (numbered on the board; "any" is a free reply).';
+    } else if (data.method === 'vct') {
+      note.textContent = who + ' has a forced win by threats, starting at ' + lineText + '. W marks forced wins, L forced losses, numbers rank the engine\'s other candidates.';
+    } else if (data.method === 'search') {
+      note.textContent = 'No forced win for ' + who + ' by continuous fours. The engine\'s best candidates, ranked 1 to ' + data.moves.length +
+        (data.depth ? ' (depth ' + data.depth + ')' : '') + '; W marks forced wins, L forced losses.';
     } else {
       note.textContent = 'Scores for ' + seatLabel(v, data.to_move) + ': positive wins (higher is faster), 0 draws, negative loses (Pascal Pons\' convention).' +
         (data.complete ? '' : ' The time bound cut the search short: blank moves are unsolved.');

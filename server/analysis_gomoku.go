@@ -1,0 +1,109 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/engine"
+	"github.com/inarow/inarow/gomoku"
+)
+
+// analysisCandidates bounds the moves the gomoku analysis scores.
+const analysisCandidates = 12
+
+// gomokuAnalysis fills a for a five-in-a-row board (the caller holds an
+// engine slot and ctx carries the time bound): a victory by continuous
+// fours from package gomoku's exhaustive search, given half the time;
+// else the gomoku engine's scores of its best candidates, a forced win or
+// loss marked proven (method vct when the engine finds a win by threats).
+func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
+	p, r := st.pos, st.set.rules
+	rule, _ := gomoku.RuleOf(r)
+	dl, _ := ctx.Deadline()
+	vctx, cancel := context.WithTimeout(ctx, time.Until(dl)/2)
+	line, found, err := gomoku.FindVCF(vctx, p)
+	cancel()
+	if found {
+		a.Method, a.Complete = "vcf", true
+		for _, m := range line {
+			lm := LineMove{Move: "any", X: -1, Y: -1}
+			if m != inarow.NoMove {
+				lm.X, lm.Y = r.XY(m)
+				lm.Move = st.set.formatMove(m)
+			}
+			a.Line = append(a.Line, lm)
+		}
+		m := line[0]
+		x, y := r.XY(m)
+		a.Moves = append(a.Moves, Value{Move: st.set.formatMove(m), X: x, Y: y, Score: ponsWin(p, p.ToMove(), (len(line)+1)/2), Proven: true})
+		return
+	}
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, gomoku.ErrVCFLimit) {
+		s.log.Error("analysis: vcf", "id", st.g.ID, "err", err)
+	}
+	var er engine.GomokuRule
+	switch rule {
+	case gomoku.Freestyle:
+		er = engine.Freestyle
+	case gomoku.Standard:
+		er = engine.Standard
+	case gomoku.Renju:
+		er = engine.Renju
+	case gomoku.Caro:
+		er = engine.Caro
+	default:
+		a.Method, a.Complete = "none", true
+		a.Note = "no victory by continuous fours found, and the engine does not play " + rule.String()
+		return
+	}
+	b, err := engine.BoardOf(p, er)
+	if err != nil {
+		s.log.Error("analysis: board", "id", st.g.ID, "err", err)
+		a.Method, a.Complete, a.Note = "none", true, "the engine cannot read this board"
+		return
+	}
+	// The engine's own time rule keeps a margin inside TurnTime; give it
+	// the rest of the bound and let ctx's deadline cut it.
+	left := time.Until(dl)
+	g := &engine.Gomoku{Rule: er, MaxMemory: 16 << 20, Limits: engine.Limits{TurnTime: left + left/3 + 50*time.Millisecond, MaxDepth: s.opt.AnalysisDepth}}
+	vals := g.Analyze(ctx, b, analysisCandidates)
+	a.Method = "search"
+	for _, v := range vals {
+		x, y := b.XY(v.Move)
+		m := r.MoveAt(x, y)
+		val := Value{Move: st.set.formatMove(m), X: x, Y: y, Score: v.Score, Proven: v.Proven()}
+		if val.Proven {
+			plies := engine.WinScore - max(v.Score, -v.Score)
+			if v.Score > 0 {
+				val.Score = ponsWin(p, p.ToMove(), (plies+1)/2)
+			} else {
+				val.Score = -ponsWin(p, p.ToMove().Other(), max(plies/2, 1))
+			}
+		}
+		a.Moves = append(a.Moves, val)
+		a.Depth = max(a.Depth, v.Depth)
+	}
+	if len(a.Moves) > 0 && a.Moves[0].Proven && a.Moves[0].Score > 0 {
+		a.Method = "vct"
+		a.Line = []LineMove{{Move: a.Moves[0].Move, X: a.Moves[0].X, Y: a.Moves[0].Y}}
+	}
+	a.Complete = s.opt.AnalysisDepth > 0 && a.Depth >= s.opt.AnalysisDepth
+	if !a.Complete {
+		a.Note = "the engine's values at the depth the time bound allowed"
+	}
+}
+
+// ponsWin is the score, in Pascal Pons' convention, of a win by who with
+// its n-th stone from now: (cells+1)/2 + 1 − N, N the stones it then has.
+func ponsWin(p inarow.Position, who inarow.Player, n int) int {
+	r := p.Rules()
+	stones := 0
+	for m := inarow.Move(0); int(m) < r.Cells(); m++ {
+		if p.At(m) == who {
+			stones++
+		}
+	}
+	return (r.Cells()+1)/2 + 1 - (stones + n)
+}
