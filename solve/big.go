@@ -16,9 +16,11 @@ import (
 // stays as it is: in Go a generic word type would need methods instead of
 // the operators, and calls through a generic dictionary are not inlined.
 // It has the same search — threat anticipation, move ordering by threats,
-// a table of bounds, the null-window bisection — without the one-word
-// solver's refinements (mirror keys, the split table, enhanced
-// transposition cutoffs).
+// a table of bounds split in two, the null-window bisection — but not the
+// one-word solver's mirror keys and enhanced transposition cutoffs: tried
+// here, on 7×6 L1_R1 the cutoffs saved 11% of the nodes and cost 60% more
+// time (a 16-byte entry per probe, a 128-bit multiply per key), and
+// mirror keys changed neither; no opening book either.
 
 // u128 is a 128-bit word: bit i of lo is cell i, bit i of hi cell 64+i.
 type u128 struct{ lo, hi uint64 }

@@ -45,6 +45,7 @@ func TestBigAgrees(t *testing.T) {
 		{inarow.Rules{Cols: 5, Rows: 4, K: 3, Gravity: true}, 2, 16, 30, true},
 		{inarow.Rules{Cols: 4, Rows: 5, K: 2, Gravity: true}, 0, 16, 20, true},
 		{inarow.Rules{Cols: 6, Rows: 5, K: 4, Gravity: true}, 12, 26, 25, false},
+		{inarow.Rules{Cols: 6, Rows: 4, K: 4, Gravity: true}, 4, 11, 25, false}, // mirror keys in use
 		{inarow.ConnectFour, 22, 40, 60, false},
 		{inarow.Rules{Cols: 8, Rows: 7, K: 4, Gravity: true}, 40, 54, 10, false},
 	}
@@ -177,6 +178,7 @@ func benchBig(b *testing.B, name string) {
 }
 
 func BenchmarkBigL3R1(b *testing.B) { benchBig(b, "Test_L3_R1") }
+func BenchmarkBigL1R1(b *testing.B) { benchBig(b, "Test_L1_R1") }
 func BenchmarkBigL2R1(b *testing.B) { benchBig(b, "Test_L2_R1") }
 func BenchmarkBigL2R2(b *testing.B) { benchBig(b, "Test_L2_R2") }
 
