@@ -407,6 +407,10 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if ok, wait := s.analysisLimit.allow(r); !ok {
+		tooMany(w, wait, "too many analysis requests from your address; try again shortly")
+		return
+	}
 	st, err := s.load(r.Context(), id)
 	if err != nil {
 		s.storeError(w, r, err)

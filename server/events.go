@@ -80,6 +80,12 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	release, ok := s.streamsOf.take(r)
+	if !ok {
+		tooMany(w, 10*time.Second, fmt.Sprintf("too many open event streams from your address (at most %d); close some pages", s.opt.StreamsPerAddress))
+		return
+	}
+	defer release()
 	select {
 	case s.streams <- struct{}{}:
 		defer func() { <-s.streams }()

@@ -8,13 +8,26 @@ import (
 	"time"
 )
 
-// limiter is a token bucket per client address (the connection's, not a
-// header's: a header can be forged). It bounds how fast one client can
-// create games, the one request that adds rows without end.
+// clientAddr is the address limits count by: the connection's host, not
+// a header's (a header can be forged). Behind a reverse proxy every
+// client shares the proxy's address; give the proxy the limits then.
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// limiter is a token bucket per client address: perMinute tokens a
+// minute, bursts of twice as many. The server keeps one for new games
+// (the one request that adds rows without end), one for moves and undos
+// and one for analyses.
 type limiter struct {
 	mu      sync.Mutex
 	rate    float64 // tokens per second
 	burst   float64
+	now     func() time.Time
 	buckets map[string]*bucket
 	last    time.Time // of the last sweep
 }
@@ -24,11 +37,13 @@ type bucket struct {
 	at     time.Time
 }
 
-func newLimiter(perMinute int) *limiter {
+// newLimiter returns a limiter of perMinute requests, nil (no limit) for
+// perMinute ≤ 0. now is its clock.
+func newLimiter(perMinute int, now func() time.Time) *limiter {
 	if perMinute <= 0 {
 		return nil
 	}
-	return &limiter{rate: float64(perMinute) / 60, burst: float64(2 * perMinute), buckets: map[string]*bucket{}}
+	return &limiter{rate: float64(perMinute) / 60, burst: float64(2 * perMinute), now: now, buckets: map[string]*bucket{}}
 }
 
 // allow takes a token for the client of r; when none is left it returns
@@ -37,11 +52,8 @@ func (l *limiter) allow(r *http.Request) (bool, time.Duration) {
 	if l == nil {
 		return true, 0
 	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	now := time.Now()
+	host := clientAddr(r)
+	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if now.Sub(l.last) > time.Minute { // forget the full buckets
@@ -57,7 +69,7 @@ func (l *limiter) allow(r *http.Request) (bool, time.Duration) {
 		b = &bucket{tokens: l.burst, at: now}
 		l.buckets[host] = b
 	}
-	b.tokens = min(l.burst, b.tokens+now.Sub(b.at).Seconds()*l.rate)
+	b.tokens = min(l.burst, b.tokens+max(0, now.Sub(b.at).Seconds())*l.rate)
 	b.at = now
 	if b.tokens < 1 {
 		return false, time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
@@ -66,7 +78,45 @@ func (l *limiter) allow(r *http.Request) (bool, time.Duration) {
 	return true, 0
 }
 
-func tooMany(w http.ResponseWriter, wait time.Duration) {
-	w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
-	writeError(w, http.StatusTooManyRequests, "too many new games from your address; try again in a minute")
+// counter bounds what one client address holds at once (event streams).
+type counter struct {
+	mu  sync.Mutex
+	max int
+	n   map[string]int
+}
+
+func newCounter(max int) *counter {
+	if max <= 0 {
+		return nil
+	}
+	return &counter{max: max, n: map[string]int{}}
+}
+
+// take counts one more for the client of r and returns its release, or
+// false when the client holds max already.
+func (c *counter) take(r *http.Request) (func(), bool) {
+	if c == nil {
+		return func() {}, true
+	}
+	host := clientAddr(r)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n[host] >= c.max {
+		return nil, false
+	}
+	c.n[host]++
+	return func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.n[host]--; c.n[host] <= 0 {
+			delete(c.n, host)
+		}
+	}, true
+}
+
+// tooMany answers 429 with Retry-After (whole seconds, rounded up).
+func tooMany(w http.ResponseWriter, wait time.Duration, msg string) {
+	secs := int((wait + time.Second - 1) / time.Second)
+	w.Header().Set("Retry-After", strconv.Itoa(max(secs, 1)))
+	writeError(w, http.StatusTooManyRequests, msg)
 }

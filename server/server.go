@@ -98,6 +98,19 @@ type Options struct {
 	// CreatePerMinute bounds the games one client address may create per
 	// minute, with bursts of twice as many [60]; negative: no bound.
 	CreatePerMinute int
+	// MovesPerMinute bounds the moves and undos one client address may
+	// send per minute, with bursts of twice as many [300]; negative: no
+	// bound.
+	MovesPerMinute int
+	// AnalysesPerMinute bounds the analysis requests of one client
+	// address per minute, with bursts of twice as many [30]; negative: no
+	// bound.
+	AnalysesPerMinute int
+	// StreamsPerAddress bounds the event streams one client address may
+	// hold open at once [32]; negative: no bound.
+	StreamsPerAddress int
+	// Now is the clock of the rate limits [time.Now].
+	Now func() time.Time
 	// MaxStreams bounds the open event streams [4096].
 	MaxStreams int
 	// Heartbeat is the interval of SSE keep-alive comments [20s].
@@ -120,10 +133,13 @@ type Server struct {
 	analyses analysisCache
 	// thinking holds the ids of the games whose computer move a request
 	// of this process is computing.
-	thinking sync.Map
-	creates  *limiter
-	cancel   context.CancelFunc
-	wg       sync.WaitGroup
+	thinking      sync.Map
+	creates       *limiter
+	moveLimit     *limiter // moves and undos
+	analysisLimit *limiter
+	streamsOf     *counter // event streams per address
+	cancel        context.CancelFunc
+	wg            sync.WaitGroup
 }
 
 // New returns a server over opt.Store. If the store is a store.Notifier
@@ -150,6 +166,18 @@ func New(opt Options) (*Server, error) {
 	if opt.CreatePerMinute == 0 {
 		opt.CreatePerMinute = 60
 	}
+	if opt.MovesPerMinute == 0 {
+		opt.MovesPerMinute = 300
+	}
+	if opt.AnalysesPerMinute == 0 {
+		opt.AnalysesPerMinute = 30
+	}
+	if opt.StreamsPerAddress == 0 {
+		opt.StreamsPerAddress = 32
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
 	if opt.MaxStreams <= 0 {
 		opt.MaxStreams = 4096
 	}
@@ -163,7 +191,10 @@ func New(opt Options) (*Server, error) {
 		opt: opt, log: opt.Logger, store: opt.Store, mux: http.NewServeMux(), hub: newHub(),
 		jobs: make(chan struct{}, opt.EngineJobs), streams: make(chan struct{}, opt.MaxStreams),
 	}
-	s.creates = newLimiter(opt.CreatePerMinute)
+	s.creates = newLimiter(opt.CreatePerMinute, opt.Now)
+	s.moveLimit = newLimiter(opt.MovesPerMinute, opt.Now)
+	s.analysisLimit = newLimiter(opt.AnalysesPerMinute, opt.Now)
+	s.streamsOf = newCounter(opt.StreamsPerAddress)
 	s.solvers.init(opt.EngineJobs, opt.SolverTableBytes)
 	s.views.init(4096)
 	s.routes()
@@ -492,7 +523,7 @@ func (s *Server) storeError(w http.ResponseWriter, r *http.Request, err error) {
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if ok, wait := s.creates.allow(r); !ok {
-		tooMany(w, wait)
+		tooMany(w, wait, "too many new games from your address; try again in a minute")
 		return
 	}
 	var req CreateRequest
@@ -613,6 +644,10 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if ok, wait := s.moveLimit.allow(r); !ok {
+		tooMany(w, wait, "too many moves from your address; slow down")
+		return
+	}
 	var req MoveRequest
 	if !readJSON(w, r, &req) {
 		return
@@ -701,6 +736,10 @@ func refusal(err error, move string) string {
 func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 	id, token, ok := seatRequest(w, r)
 	if !ok {
+		return
+	}
+	if ok, wait := s.moveLimit.allow(r); !ok {
+		tooMany(w, wait, "too many moves and undos from your address; slow down")
 		return
 	}
 	var req UndoRequest

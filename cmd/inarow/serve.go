@@ -52,6 +52,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	moveTime := fs.Duration("move-time", 2*time.Second, "the computer's time per move")
 	analysisTime := fs.Duration("analysis-time", 5*time.Second, "time bound of one analysis request")
 	createLimit := fs.Int("create-limit", 60, "games one client address may create per minute (bursts of twice as many); -1: no limit")
+	moveLimit := fs.Int("move-limit", 300, "moves and undos one client address may send per minute (bursts of twice as many); -1: no limit")
+	analysisLimit := fs.Int("analysis-limit", 30, "analysis requests one client address may send per minute (bursts of twice as many); -1: no limit")
+	streamLimit := fs.Int("stream-limit", 32, "event streams one client address may hold open at once; -1: no limit")
 	logFormat := fs.String("log", "text", "log format: text or json")
 	quiet := fs.Bool("quiet", false, "log warnings and errors only (no access log)")
 	if err := fs.Parse(args); err != nil {
@@ -97,6 +100,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 
 	srv, err := server.New(server.Options{
 		Store: st, Logger: log, EngineJobs: *jobs, MoveTime: *moveTime, AnalysisTime: *analysisTime, CreatePerMinute: *createLimit,
+		MovesPerMinute: *moveLimit, AnalysesPerMinute: *analysisLimit, StreamsPerAddress: *streamLimit,
 		Renju: renjuChecker, Engine: serveEngine,
 	})
 	if err != nil {

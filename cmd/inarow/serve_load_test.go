@@ -165,7 +165,7 @@ func (g *loadGame) pick(rng *rand.Rand) (move string, ply int, token string, wan
 }
 
 func loadAndKill(t *testing.T, db string, nGames int, duration time.Duration) {
-	s := startServe(t, db, "--quiet", "--engine-jobs", "2", "--move-time", "300ms", "--create-limit", "-1")
+	s := startServe(t, db, "--quiet", "--engine-jobs", "2", "--move-time", "300ms", "--create-limit", "-1", "--move-limit", "-1")
 	games := make([]*loadGame, nGames)
 	// Create the games, 50 at a time.
 	var wg sync.WaitGroup
