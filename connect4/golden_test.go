@@ -3,37 +3,12 @@ package connect4
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/inarow/inarow/internal/golden"
 
 	"github.com/inarow/inarow"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the output (go test -update rewrites it):\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
-}
 
 // TestGoldenJSON writes several games in the document's JSON, as the CLI
 // prints them (no HTML escaping), one a line after its name.
@@ -77,5 +52,5 @@ func TestGoldenJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	write("typehero test_draw", draw)
-	golden(t, "games.golden", out.Bytes())
+	golden.Check(t, "games.golden", out.Bytes())
 }

@@ -3,35 +3,10 @@ package gomoku
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/inarow/inarow/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the output (go test -update rewrites it):\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
-}
 
 // TestGoldenJSON writes several games as MarshalJSON writes them (the
 // document's 棋盘状态 and status), each once compact, as the CLI prints it,
@@ -63,5 +38,5 @@ func TestGoldenJSON(t *testing.T) {
 		}
 		out.WriteByte('\n')
 	}
-	golden(t, "gobang.golden", out.Bytes())
+	golden.Check(t, "gobang.golden", out.Bytes())
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/inarow/inarow/internal/golden"
+
 	"github.com/inarow/inarow"
 )
 
@@ -43,8 +45,8 @@ func TestRecordGolden(t *testing.T) {
 	if ResultOf(p) != "W+1" {
 		t.Errorf("ResultOf = %q", ResultOf(p))
 	}
-	golden(t, "record.sgf", rec.MarshalSGF())
-	golden(t, "record.psq", rec.MarshalPSQ())
+	golden.Check(t, "record.sgf", rec.MarshalSGF())
+	golden.Check(t, "record.psq", rec.MarshalPSQ())
 }
 
 func TestRecordRoundTrip(t *testing.T) {

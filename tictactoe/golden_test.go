@@ -3,46 +3,11 @@ package tictactoe
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/inarow/inarow/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
-// golden compares got with testdata/name, or rewrites the file with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-		for i := 0; i < len(gl) || i < len(wl); i++ {
-			var g, w string
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if g != w {
-				t.Fatalf("%s differs at line %d:\n got %q\nwant %q\n(run go test -update if the change is intended)", path, i+1, g, w)
-			}
-		}
-	}
-}
 
 // TestGoldenGames records the JSON of typehero games move by move,
 // refusals included.
@@ -87,7 +52,7 @@ func TestGoldenGames(t *testing.T) {
 		ind, _ := json.MarshalIndent(g, "", "  ")
 		fmt.Fprintf(&out, "final, indented\n%s\n\n", ind)
 	}
-	golden(t, "games.golden", out.Bytes())
+	golden.Check(t, "games.golden", out.Bytes())
 }
 
 // TestGoldenPlayboard records the bitboard document's lines: after each
@@ -134,5 +99,5 @@ func TestGoldenPlayboard(t *testing.T) {
 		p1, p2 := b.Bits()
 		fmt.Fprintf(&out, "player1 %v\nplayer2 %v\ngrid %v\n\n", p1, p2, b.Grid())
 	}
-	golden(t, "playboard.golden", out.Bytes())
+	golden.Check(t, "playboard.golden", out.Bytes())
 }
