@@ -2,14 +2,10 @@ package connect4
 
 import (
 	"encoding/json"
-	"errors"
-	"io/fs"
-	"os"
 	"testing"
-)
 
-// seedCasesPath is the documents' own cases, shared by the project.
-const seedCasesPath = "../../shared/vectors/seed_cases.json"
+	"github.com/inarow/inarow/internal/seedcases"
+)
 
 type seedCase struct {
 	ID     string          `json:"id"`
@@ -22,32 +18,9 @@ type seedCase struct {
 // TestSeedCases plays every connect4 case of seed_cases.json through the
 // library and compares board and state exactly.
 func TestSeedCases(t *testing.T) {
-	data, err := os.ReadFile(seedCasesPath)
-	if errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("%s is absent", seedCasesPath)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	var all []json.RawMessage
-	if err := json.Unmarshal(data, &all); err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, raw := range all {
-		var head struct{ Game string }
-		if err := json.Unmarshal(raw, &head); err != nil {
-			t.Fatal(err)
-		}
-		if head.Game != "connect4" {
-			continue
-		}
-		var c seedCase
-		if err := json.Unmarshal(raw, &c); err != nil {
-			t.Fatalf("%s: %v", raw, err)
-		}
-		n++
+	for _, c := range seedcases.Load[seedCase](t, "connect4") {
 		t.Run(c.ID, func(t *testing.T) {
+			var err error
 			g := New()
 			if string(c.Start) != `"new"` {
 				if g, err = ParseGame(c.Start); err != nil {
@@ -71,8 +44,5 @@ func TestSeedCases(t *testing.T) {
 			}
 			sameGame(t, "read back", back, g)
 		})
-	}
-	if n == 0 {
-		t.Fatalf("%s has no connect4 case", seedCasesPath)
 	}
 }

@@ -2,14 +2,11 @@ package gomoku
 
 import (
 	"encoding/json"
-	"errors"
-	"io/fs"
-	"os"
 	"reflect"
 	"testing"
-)
 
-const seedCasesPath = "../../shared/vectors/seed_cases.json"
+	"github.com/inarow/inarow/internal/seedcases"
+)
 
 type seedCase struct {
 	ID    string          `json:"id"`
@@ -33,30 +30,8 @@ type seedExpect struct {
 // library: the games move by move (board, status and 棋盘状态 exactly), and
 // the document's 判断胜利 cases through StatusOf.
 func TestSeedCases(t *testing.T) {
-	data, err := os.ReadFile(seedCasesPath)
-	if errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("%s is absent", seedCasesPath)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	var all []json.RawMessage
-	if err := json.Unmarshal(data, &all); err != nil {
-		t.Fatal(err)
-	}
 	games, helpers := 0, 0
-	for _, raw := range all {
-		var head struct{ Game string }
-		if err := json.Unmarshal(raw, &head); err != nil {
-			t.Fatal(err)
-		}
-		if head.Game != "gobang" {
-			continue
-		}
-		var c seedCase
-		if err := json.Unmarshal(raw, &c); err != nil {
-			t.Fatal(err)
-		}
+	for _, c := range seedcases.Load[seedCase](t, "gobang") {
 		t.Run(c.ID, func(t *testing.T) {
 			if c.Check != "" {
 				helpers++
@@ -126,6 +101,6 @@ func TestSeedCases(t *testing.T) {
 		})
 	}
 	if games == 0 || helpers == 0 {
-		t.Fatalf("%s: %d gobang games and %d helper cases", seedCasesPath, games, helpers)
+		t.Fatalf("%s: %d gobang games and %d helper cases", seedcases.Path, games, helpers)
 	}
 }

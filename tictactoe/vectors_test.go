@@ -4,16 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/inarow/inarow/internal/seedcases"
+
 	"github.com/inarow/inarow"
 )
-
-// seedCasesPath is the shared file of the documents' own test cases.
-const seedCasesPath = "../../shared/vectors/seed_cases.json"
 
 type seedCase struct {
 	ID     string          `json:"id"`
@@ -25,27 +23,7 @@ type seedCase struct {
 
 func loadSeedCases(t *testing.T, game string) []seedCase {
 	t.Helper()
-	data, err := os.ReadFile(seedCasesPath)
-	if errors.Is(err, os.ErrNotExist) {
-		t.Skipf("%s is absent", seedCasesPath)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	var all []seedCase
-	if err := json.Unmarshal(data, &all); err != nil {
-		t.Fatalf("%s: %v", seedCasesPath, err)
-	}
-	var cases []seedCase
-	for _, c := range all {
-		if c.Game == game {
-			cases = append(cases, c)
-		}
-	}
-	if len(cases) == 0 {
-		t.Fatalf("%s has no %q case", seedCasesPath, game)
-	}
-	return cases
+	return seedcases.Load[seedCase](t, game)
 }
 
 func isNew(start json.RawMessage) bool {
