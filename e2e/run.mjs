@@ -179,6 +179,32 @@ await scenario('gomoku analysis shows the forced line (caro rules)', async () =>
   await ctx.close();
 });
 
+// ---- 1d. An agent (an outside program the server runs) as the opponent ----
+await scenario('tic-tac-toe against an agent', async () => {
+  const ctx = await browser.newContext({ viewport: { width: 900, height: 1000 } });
+  const page = await ctx.newPage();
+  await page.goto(base + '/');
+  const offered = await page.waitForSelector('#agent-choice:not([hidden])', { timeout: 5000 }).then(() => true, () => false);
+  if (!offered) {
+    console.log('SKIP agent: the server has no --agent');
+    await ctx.close();
+    return 'skip';
+  }
+  await page.check('input[name=game][value=tictactoe]');
+  await page.check('input[name=opponent][value=agent]');
+  check(!(await page.isHidden('#agent-options')), 'the agent list is shown');
+  await page.selectOption('#agent', 'first');
+  await page.click('#create');
+  await page.waitForSelector('#board .cell');
+  await waitStatus(page, /Your turn/);
+  check(/vs agent first/.test(await page.textContent('#game-title')), 'the title names the agent');
+  await page.click('#board .cell[data-x="1"][data-y="1"]');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell.x, #board .cell.o').length === 2);
+  await waitStatus(page, /Your turn/);
+  await shot(page, 'agent-game');
+  await ctx.close();
+});
+
 // ---- 2. A friend game across two browser contexts, live ----
 await scenario('friend game across two browsers with live updates (phone-sized)', async () => {
   const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };

@@ -29,7 +29,7 @@ func (s *Server) release() { <-s.jobs }
 
 // computerToMove reports whether st waits for the computer.
 func computerToMove(st *state) bool {
-	return st.g.Computer >= 0 && !st.pos.Over() && int(st.pos.ToMove()) == st.g.Computer
+	return st.g.Computer >= 0 && !st.over() && int(st.pos.ToMove()) == st.g.Computer
 }
 
 // resumeComputer is computerTurn for a game that a reader finds waiting
@@ -56,8 +56,16 @@ func (s *Server) computerTurn(ctx context.Context, st *state) *state {
 		return st
 	}
 	defer s.thinking.Delete(st.g.ID)
-	for st.g.Computer >= 0 && !st.pos.Over() && int(st.pos.ToMove()) == st.g.Computer {
-		m := s.computerMove(ctx, st)
+	for computerToMove(st) {
+		var m inarow.Move
+		if agentOf(st.g.Opponent) != "" {
+			var reason string
+			if m, reason = s.agentMove(ctx, st); reason != "" {
+				return s.forfeit(ctx, st, reason)
+			}
+		} else {
+			m = s.computerMove(ctx, st)
+		}
 		if m == inarow.NoMove {
 			return st
 		}
@@ -418,7 +426,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	}
 	p, rules := st.pos, st.set.rules
 	a := &Analysis{ID: id, Ply: p.Ply(), Moves: []Value{}, Method: "none"}
-	if p.Over() {
+	if st.over() {
 		a.Complete, a.Note = true, "the game is over"
 		writeJSON(w, http.StatusOK, a)
 		return

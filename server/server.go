@@ -115,6 +115,14 @@ type Options struct {
 	MaxStreams int
 	// Heartbeat is the interval of SSE keep-alive comments [20s].
 	Heartbeat time.Duration
+	// Agents are the outside programs games may seat (opponent "agent").
+	Agents []Agent
+	// AgentProcs bounds the agent programs running at once [8]; each game
+	// against an agent keeps one while it goes on, the one idle longest
+	// making room for another.
+	AgentProcs int
+	// AgentIdle stops an agent program whose game waited this long [5m].
+	AgentIdle time.Duration
 	// Static serves the web page; nil means the embedded page of package web.
 	Static fs.FS
 }
@@ -138,6 +146,9 @@ type Server struct {
 	moveLimit     *limiter // moves and undos
 	analysisLimit *limiter
 	streamsOf     *counter // event streams per address
+	agents        agentProcs
+	agentByName   map[string]Agent
+	reasons       reasonCache // why games were forfeited
 	cancel        context.CancelFunc
 	wg            sync.WaitGroup
 }
@@ -187,10 +198,24 @@ func New(opt Options) (*Server, error) {
 	if opt.Static == nil {
 		opt.Static = web.Static()
 	}
+	if opt.AgentProcs <= 0 {
+		opt.AgentProcs = 8
+	}
+	if opt.AgentIdle <= 0 {
+		opt.AgentIdle = 5 * time.Minute
+	}
 	s := &Server{
 		opt: opt, log: opt.Logger, store: opt.Store, mux: http.NewServeMux(), hub: newHub(),
 		jobs: make(chan struct{}, opt.EngineJobs), streams: make(chan struct{}, opt.MaxStreams),
 	}
+	s.agentByName = map[string]Agent{}
+	for _, a := range opt.Agents {
+		if _, dup := s.agentByName[a.Name]; dup || a.Name == "" || a.Command == "" {
+			return nil, fmt.Errorf("server: agent %q given twice or without a command", a.Name)
+		}
+		s.agentByName[a.Name] = a
+	}
+	s.agents.init(opt.AgentProcs)
 	s.creates = newLimiter(opt.CreatePerMinute, opt.Now)
 	s.moveLimit = newLimiter(opt.MovesPerMinute, opt.Now)
 	s.analysisLimit = newLimiter(opt.AnalysesPerMinute, opt.Now)
@@ -200,6 +225,13 @@ func New(opt Options) (*Server, error) {
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
+	if len(opt.Agents) > 0 {
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			s.reapAgents(ctx)
+		}()
+	}
 	if n, ok := opt.Store.(store.Notifier); ok {
 		s.wg.Add(1)
 		go func() {
@@ -212,12 +244,13 @@ func New(opt Options) (*Server, error) {
 	return s, nil
 }
 
-// Close stops listening for changes and ends the open event streams. It
-// does not close the store.
+// Close stops listening for changes, ends the open event streams and
+// stops the agents' programs. It does not close the store.
 func (s *Server) Close() error {
 	s.cancel()
 	s.hub.closeAll()
 	s.wg.Wait()
+	s.agents.closeAll()
 	return nil
 }
 
@@ -235,6 +268,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/games/{id}/events", s.handleEvents)
 	s.mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
 	s.mux.HandleFunc("GET /api/games/{id}/record", s.handleRecord)
+	s.mux.HandleFunc("GET /api/agents", s.handleAgents)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such API endpoint")
 	})
@@ -261,7 +295,8 @@ type View struct {
 	Game        string    `json:"game"`
 	Rules       RulesJSON `json:"rules"`
 	Notation    string    `json:"notation"`
-	Opponent    string    `json:"opponent"`
+	Opponent    string    `json:"opponent"`        // computer, agent, friend, local
+	Agent       string    `json:"agent,omitempty"` // the agent's name (opponent agent)
 	Level       int       `json:"level,omitempty"`
 	Computer    *string   `json:"computer"`     // the computer's seat, or null
 	Board       []string  `json:"board"`        // rows from the top: '.' empty, 'x' first, 'o' second
@@ -273,6 +308,8 @@ type View struct {
 	Moves       []string  `json:"moves"` // in the game's notation
 	Ply         int       `json:"ply"`
 	Forbidden   [][2]int  `json:"forbidden,omitempty"` // renju: black's forbidden points, when black is to move
+	Forfeit     *string   `json:"forfeit,omitempty"`   // the seat that forfeited (an agent that failed), the other won
+	Note        string    `json:"note,omitempty"`      // why, when the game ended by forfeit
 	Version     int64     `json:"version"`
 }
 
@@ -280,7 +317,8 @@ type View struct {
 type CreateRequest struct {
 	Game     string     `json:"game"`
 	Rules    *RulesJSON `json:"rules"`
-	Opponent string     `json:"opponent"` // computer, friend, local
+	Opponent string     `json:"opponent"` // computer, agent, friend, local
+	Agent    string     `json:"agent"`    // the agent's name (GET /api/agents), with opponent agent
 	Level    int        `json:"level"`    // 1–3 against the computer [2]
 	Seat     string     `json:"seat"`     // the creator's seat against the computer or a friend: first [default] or second
 }
@@ -408,7 +446,13 @@ type state struct {
 	g   *store.Game
 	set setup
 	pos inarow.Position
+	// forfeited: the side to move of pos forfeited (an agent that
+	// failed); the game is over, the other side won.
+	forfeited bool
 }
+
+// over reports whether the game has ended.
+func (st *state) over() bool { return st.forfeited || st.pos.Over() }
 
 func (s *Server) load(ctx context.Context, id string) (*state, error) {
 	g, err := s.store.Get(ctx, id)
@@ -423,12 +467,19 @@ func (s *Server) load(ctx context.Context, id string) (*state, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, m := range g.Moves {
+	st := &state{g: g, set: set}
+	for i, m := range g.Moves {
+		if m.Cell == forfeitCell && i == len(g.Moves)-1 {
+			st.forfeited = true
+			g.Moves = g.Moves[:i]
+			break
+		}
 		if p, err = p.Play(inarow.Move(m.Cell)); err != nil {
 			return nil, fmt.Errorf("game %s: stored move %d: %w", id, m.Ply, err)
 		}
 	}
-	return &state{g: g, set: set, pos: p}, nil
+	st.pos = p
+	return st, nil
 }
 
 // forbidden reports whether m is refused by renju for the side to move.
@@ -445,6 +496,7 @@ func (s *Server) view(st *state) *View {
 	v := &View{
 		ID: st.g.ID, Game: st.g.Kind, Rules: st.set.rulesJSON(), Notation: st.set.notation,
 		Opponent: st.g.Opponent, Level: st.g.Level, Ply: p.Ply(), Version: st.g.Version,
+		Agent: agentOf(st.g.Opponent),
 		Moves: make([]string, len(st.g.Moves)), WinningLine: [][2]int{},
 	}
 	if st.g.Computer >= 0 {
@@ -471,15 +523,24 @@ func (s *Server) view(st *state) *View {
 		x, y := r.XY(last)
 		v.LastMove = &[2]int{x, y}
 	}
+	if v.Agent != "" {
+		v.Opponent = opponentAgent
+	}
 	o := p.Outcome()
-	switch o.Status {
-	case inarow.Won:
+	switch {
+	case st.forfeited:
+		v.Status, v.Winner, v.Forfeit = "won", seatName(p.ToMove().Other()), seatName(p.ToMove())
+		v.Note = s.reasons.get(st.g.ID)
+		if v.Note == "" {
+			v.Note = "the agent forfeited: it exited, answered late or answered an illegal move"
+		}
+	case o.Status == inarow.Won:
 		v.Status, v.Winner = "won", seatName(o.Winner)
 		for _, c := range o.Line.Cells(r) {
 			x, y := r.XY(c)
 			v.WinningLine = append(v.WinningLine, [2]int{x, y})
 		}
-	case inarow.Drawn:
+	case o.Status == inarow.Drawn:
 		v.Status = "drawn"
 	default:
 		v.Status, v.ToMove = "playing", seatName(p.ToMove())
@@ -562,6 +623,18 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		}
 		g.Computer = int(creator.Other())
 		g.SeatHash[creator] = store.HashToken(out.Token)
+	case opponentAgent:
+		if req.Level != 0 {
+			writeError(w, http.StatusBadRequest, `"level" is only for games against the computer`)
+			return
+		}
+		if _, ok := s.agentByName[req.Agent]; !ok {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("unknown agent %q (GET /api/agents lists this server's agents)", req.Agent))
+			return
+		}
+		g.Opponent = opponentAgent + ":" + req.Agent
+		g.Computer = int(creator.Other())
+		g.SeatHash[creator] = store.HashToken(out.Token)
 	case "friend":
 		if req.Level != 0 {
 			writeError(w, http.StatusBadRequest, `"level" is only for games against the computer`)
@@ -579,10 +652,14 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		h := store.HashToken(out.Token)
 		g.SeatHash = [2][]byte{h, h}
 	case "":
-		writeError(w, http.StatusBadRequest, `"opponent" is required: computer, friend or local`)
+		writeError(w, http.StatusBadRequest, `"opponent" is required: computer, agent, friend or local`)
 		return
 	default:
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("unknown opponent %q (want computer, friend or local)", req.Opponent))
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("unknown opponent %q (want computer, agent, friend or local)", req.Opponent))
+		return
+	}
+	if req.Agent != "" && req.Opponent != opponentAgent {
+		writeError(w, http.StatusBadRequest, `"agent" is only for games against an agent (opponent "agent")`)
 		return
 	}
 	if err := s.store.Create(r.Context(), g); err != nil {
@@ -671,7 +748,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusConflict, fmt.Sprintf("the game is at ply %d, not %d: someone moved first", p.Ply(), *req.Ply))
 		return
 	}
-	if p.Over() {
+	if st.over() {
 		writeError(w, http.StatusUnprocessableEntity, "the game is over")
 		return
 	}
@@ -702,6 +779,9 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	}
 	s.hub.publish(id)
 	st = advance(st, next, m, version)
+	if next.Over() && agentOf(st.g.Opponent) != "" {
+		s.agents.end(id)
+	}
 	st = s.computerTurn(ctx, st)
 	writeJSON(w, http.StatusOK, s.view(st))
 }
@@ -762,6 +842,10 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 	}
 	if st.g.Opponent == "friend" {
 		writeError(w, http.StatusForbidden, "moves cannot be taken back in a game against a friend")
+		return
+	}
+	if st.forfeited {
+		writeError(w, http.StatusUnprocessableEntity, "the game is over: the agent forfeited")
 		return
 	}
 	if *req.Ply != st.pos.Ply() {

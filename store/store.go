@@ -31,7 +31,7 @@ type Game struct {
 	Kind     string // tictactoe, connect4, gomoku, gobang, mnk
 	Rules    string // inarow.Rules.String(), e.g. "m=15,n=15,k=5"
 	Variant  string // freestyle, standard, renju; "" where it does not apply
-	Opponent string // computer, friend, local
+	Opponent string // computer, friend, local, agent:NAME
 	Level    int    // computer strength; 0 without a computer
 	Computer int    // seat the computer plays (0 first, 1 second), -1 for none
 	// SeatHash holds the SHA-256 of each seat's token (HashToken); nil for
@@ -46,7 +46,9 @@ type Game struct {
 	Moves   []Move
 }
 
-// Move is one played move: a cell index of the board (y*Cols + x).
+// Move is one played move: a cell index of the board (y*Cols + x). The
+// server stores -1 as the last "move" of a game the side to move
+// forfeited; the stores keep any integer.
 type Move struct {
 	Ply  int
 	Cell int

@@ -55,6 +55,15 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	moveLimit := fs.Int("move-limit", 300, "moves and undos one client address may send per minute (bursts of twice as many); -1: no limit")
 	analysisLimit := fs.Int("analysis-limit", 30, "analysis requests one client address may send per minute (bursts of twice as many); -1: no limit")
 	streamLimit := fs.Int("stream-limit", 32, "event streams one client address may hold open at once; -1: no limit")
+	var agents []server.Agent
+	fs.Func("agent", "an outside program as an opponent: `NAME=COMMAND` speaking the agent protocol (run by sh -c; repeatable)", func(v string) error {
+		a, err := server.ParseAgent(v)
+		if err == nil {
+			agents = append(agents, a)
+		}
+		return err
+	})
+	agentProcs := fs.Int("agent-procs", 8, "agent programs running at once (one per game against an agent)")
 	logFormat := fs.String("log", "text", "log format: text or json")
 	quiet := fs.Bool("quiet", false, "log warnings and errors only (no access log)")
 	if err := fs.Parse(args); err != nil {
@@ -100,6 +109,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 
 	srv, err := server.New(server.Options{
 		Store: st, Logger: log, EngineJobs: *jobs, MoveTime: *moveTime, AnalysisTime: *analysisTime, CreatePerMinute: *createLimit,
+		Agents: agents, AgentProcs: *agentProcs,
 		MovesPerMinute: *moveLimit, AnalysesPerMinute: *analysisLimit, StreamsPerAddress: *streamLimit,
 		Renju: renjuChecker, Engine: serveEngine,
 	})

@@ -279,7 +279,14 @@ func TestServeBrowser(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(e2e, "node_modules", "playwright-core")); err != nil {
 		t.Skip("e2e/node_modules/playwright-core is missing (npm ci in e2e/); .ci/services.sh installs it")
 	}
-	s := startServe(t, filepath.Join(t.TempDir(), "inarow.db"), "--quiet")
+	// An agent for the page to offer: it plays the first legal move.
+	dir := t.TempDir()
+	script := filepath.Join(dir, "first.sh")
+	agentScript := "echo 'ok first'\nwhile read cmd rest; do\n  case \"$cmd\" in\n    go) set -- $rest; shift 2; echo \"move $1\";;\n    quit) exit 0;;\n  esac\ndone\n"
+	if err := os.WriteFile(script, []byte(agentScript), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := startServe(t, filepath.Join(dir, "inarow.db"), "--quiet", "--agent", "first=exec sh "+script)
 	cmd := exec.Command(node, filepath.Join(e2e, "run.mjs"))
 	cmd.Env = append(os.Environ(), "INAROW_URL="+s.url, "INAROW_ARTIFACTS="+filepath.Join(e2e, "artifacts"), "CHROMIUM="+chromium)
 	cmd.Dir = e2e

@@ -163,6 +163,14 @@ func Run(t *testing.T, opener Opener) {
 		if len(got.Moves) != 3 || got.Version != v+1 {
 			t.Fatalf("after no-op truncate: %d moves version %d", len(got.Moves), got.Version)
 		}
+		// The server's forfeit mark, -1, is kept like any cell.
+		if _, err = s.Append(ctx, g.ID, v+1, -1); err != nil {
+			t.Fatal(err)
+		}
+		got, _ = s.Get(ctx, g.ID)
+		if len(got.Moves) != 4 || got.Moves[3].Cell != -1 {
+			t.Fatalf("after a forfeit mark: %+v", got.Moves)
+		}
 	})
 
 	t.Run("ConcurrentAppendOneWinner", func(t *testing.T) {

@@ -144,6 +144,7 @@
     $('#gomoku-rules').hidden = game !== 'gomoku';
     $('#mnk-rules').hidden = game !== 'mnk';
     $('#computer-options').hidden = opp !== 'computer';
+    $('#agent-options').hidden = opp !== 'agent';
     $('#seat-options').hidden = opp === 'local';
   }
 
@@ -179,6 +180,7 @@
       };
     }
     if (opponent === 'computer') body.level = parseInt($('#level').value, 10);
+    if (opponent === 'agent') body.agent = $('#agent').value;
     if (opponent !== 'local') body.seat = formValue('seat');
     const btn = $('#create');
     btn.disabled = true;
@@ -276,15 +278,24 @@
     if (v.status === 'won') {
       const w = seatLabel(v, v.winner);
       if (v.opponent === 'local' || !mine.length) return w + ' wins.';
-      return mine.includes(v.winner) ? 'You win! (' + w + ')' : (v.computer ? 'The computer wins.' : 'Your friend wins.') + ' (' + w + ')';
+      if (v.forfeit) {
+        const f = (v.note || 'the agent forfeited');
+        return (mine.includes(v.winner) ? 'You win: ' : w + ' wins: ') + f.charAt(0).toLowerCase() + f.slice(1) + '.';
+      }
+      return mine.includes(v.winner) ? 'You win! (' + w + ')' : (v.computer ? opponentName(v) + ' wins.' : 'Your friend wins.') + ' (' + w + ')';
     }
     if (v.status === 'drawn') return 'Draw — the board is full.';
     const who = seatLabel(v, v.to_move);
-    if (S.busy) return v.computer ? 'The computer is thinking…' : 'Sending your move…';
+    if (S.busy) return v.computer ? opponentName(v) + ' is thinking…' : 'Sending your move…';
     if (!mine.length) return who + ' to move. You are watching.';
     if (v.opponent === 'local') return who + ' to move.';
     if (mine.includes(v.to_move)) return 'Your turn (' + who + ').';
-    return v.computer === v.to_move ? 'The computer is thinking…' : 'Waiting for your friend (' + who + ')…';
+    return v.computer === v.to_move ? opponentName(v) + ' is thinking…' : 'Waiting for your friend (' + who + ')…';
+  }
+
+  // opponentName: who plays the computer's seat, the computer or an agent.
+  function opponentName(v) {
+    return v.agent ? 'The agent ' + v.agent : 'The computer';
   }
 
   function render() {
@@ -293,7 +304,8 @@
     let title = gameTitle[v.game];
     if (v.game === 'gomoku') title += ' (' + v.rules.rule + ')';
     if (v.game === 'mnk') title = v.rules.m + '×' + v.rules.n + ', ' + v.rules.k + ' in a row' + (v.rules.gravity ? ', gravity' : '') + (v.rules.exact ? ', exactly' : '');
-    if (v.computer) title += ' · vs computer, level ' + v.level;
+    if (v.agent) title += ' · vs agent ' + v.agent;
+    else if (v.computer) title += ' · vs computer, level ' + v.level;
     else if (v.opponent === 'friend') title += ' · vs a friend';
     else title += ' · two players here';
     $('#game-title').textContent = title;
@@ -429,7 +441,7 @@
     if (v.status !== 'playing') { showMessage('The game is over. Start a new game to play again.'); return; }
     if (!S.token) { showMessage('You are watching this game: only its players can move.'); return; }
     if (!mySeats().includes(v.to_move)) {
-      showMessage(v.computer === v.to_move ? 'Wait for the computer to move.' : 'It is not your turn: wait for your friend.');
+      showMessage(v.computer === v.to_move ? 'Wait for ' + (v.agent ? 'the agent ' + v.agent : 'the computer') + ' to move.' : 'It is not your turn: wait for your friend.');
       return;
     }
     if (S.busy) return;
@@ -662,6 +674,14 @@
   }
 
   // ---- wiring ----
+  // The agents this server can seat, offered as opponents when there are any.
+  async function loadAgents() {
+    const { status, data } = await api('GET', '/api/agents');
+    if (status !== 200 || !data.agents || !data.agents.length) return;
+    $('#agent').replaceChildren(...data.agents.map((a) => { const o = el('option', '', a.name); o.value = a.name; return o; }));
+    $('#agent-choice').hidden = false;
+  }
+
   function init() {
     $('#create-form').addEventListener('submit', createGame);
     $('#create-form').addEventListener('change', syncForm);
@@ -700,6 +720,7 @@
     $('#new-link').addEventListener('click', (e) => { e.preventDefault(); location.hash = ''; });
     $('#home-link').addEventListener('click', (e) => { e.preventDefault(); location.hash = ''; });
     window.addEventListener('hashchange', route);
+    loadAgents();
     route();
   }
 
