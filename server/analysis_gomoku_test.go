@@ -1,7 +1,9 @@
 package server
 
 import (
+	"fmt"
 	"testing"
+	"time"
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/gomoku"
@@ -162,5 +164,20 @@ func TestCaro(t *testing.T) {
 		if ply(g) != 1 {
 			t.Fatalf("level %d: the computer did not open: %v", level, g)
 		}
+	}
+}
+
+// A time-bounded gomoku search is kept for its position: the second
+// request gets the same answer without a search (no engine slot needed).
+func TestGomokuAnalysisCached(t *testing.T) {
+	e := newEnv(t, func(o *Options) { o.AnalysisTime = 300 * time.Millisecond; o.EngineJobs = 1 })
+	g := e.create(map[string]any{"game": "gomoku", "opponent": "local"})
+	e.playAll(g, "h8", "i9")
+	a := e.analysis(g)
+	e.srv.jobs <- struct{}{} // the only engine slot is taken now
+	defer func() { <-e.srv.jobs }()
+	b := e.analysis(g)
+	if a["method"] != "search" || a["complete"] != false || fmt.Sprint(a["moves"]) != fmt.Sprint(b["moves"]) {
+		t.Fatalf("second analysis %v, first %v", b, a)
 	}
 }

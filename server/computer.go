@@ -445,7 +445,9 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer func() {
-		if a.Complete {
+		// A gomoku search spends its whole time bound whatever the
+		// position: it runs once per position, not once per spectator.
+		if a.Complete || a.Method == "search" || a.Method == "vct" {
 			s.analyses.put(id, st.g.Version, a)
 		}
 	}()

@@ -256,6 +256,22 @@
     if (changed) S.analysis = null;
     render();
     if (changed && $('#analysis-toggle').checked) analyse();
+    if (changed) nudge(view);
+  }
+
+  // nudge: if the computer or agent has not moved a while after its turn
+  // came (its move was put off: the server was busy or restarted), read
+  // the game again, which lets the server take the move up again.
+  function nudge(view) {
+    clearTimeout(S.nudge);
+    if (view.status !== 'playing' || !view.computer || view.computer !== view.to_move) return;
+    S.nudge = setTimeout(async () => {
+      if (!S.view || S.view.id !== view.id || S.view.version !== view.version) return;
+      const { status, data } = await api('GET', '/api/games/' + encodeURIComponent(view.id));
+      if (status === 200 && S.view && S.view.id === view.id) {
+        if (data.version === S.view.version) nudge(data); else apply(data);
+      }
+    }, 8000);
   }
 
   // mySeats: which seats this browser moves.
