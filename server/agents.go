@@ -59,10 +59,12 @@ const forfeitCell = -1
 // for Options.AgentIdle, to make room under Options.AgentProcs, and at
 // Close.
 type agentProcs struct {
-	mu      sync.Mutex
-	slots   chan struct{}
-	running map[string]*agentProc // by game id
-	wg      sync.WaitGroup        // programs being stopped
+	mu       sync.Mutex
+	slots    chan struct{}
+	running  map[string]*agentProc // by game id
+	stopping int                   // programs being stopped
+	stopped  *sync.Cond            // signalled when stopping falls
+	closed   bool                  // after closeAll: no new program, every program stops after its move
 }
 
 type agentProc struct {
@@ -77,6 +79,7 @@ type agentProc struct {
 func (a *agentProcs) init(n int) {
 	a.slots = make(chan struct{}, n)
 	a.running = map[string]*agentProc{}
+	a.stopped = sync.NewCond(&a.mu)
 }
 
 // errAgentsBusy: every agent process slot holds a program that is moving.
@@ -89,11 +92,14 @@ func (a *agentProcs) stop(p *agentProc) {
 		return
 	}
 	p.stopped = true
-	a.wg.Add(1)
+	a.stopping++
 	go func() {
-		defer a.wg.Done()
 		p.prog.Close()
 		<-a.slots
+		a.mu.Lock()
+		a.stopping--
+		a.stopped.Broadcast()
+		a.mu.Unlock()
 	}()
 }
 
@@ -103,6 +109,10 @@ func (a *agentProcs) stop(p *agentProc) {
 // ctx's errors are not.
 func (a *agentProcs) get(ctx context.Context, id string, ag Agent, greet time.Duration) (*agentProc, error) {
 	a.mu.Lock()
+	if a.closed {
+		a.mu.Unlock()
+		return nil, errAgentsBusy
+	}
 	if p := a.running[id]; p != nil && !p.busy && p.name == ag.Name {
 		p.busy = true
 		a.mu.Unlock()
@@ -144,6 +154,19 @@ func (a *agentProcs) get(ctx context.Context, id string, ag Agent, greet time.Du
 	}
 	p := &agentProc{prog: prog, name: ag.Name, busy: true, used: time.Now()}
 	a.mu.Lock()
+	if a.closed {
+		a.stopping++ // stop it at once, as stop does
+		go func() {
+			prog.Close()
+			<-a.slots
+			a.mu.Lock()
+			a.stopping--
+			a.stopped.Broadcast()
+			a.mu.Unlock()
+		}()
+		a.mu.Unlock()
+		return nil, errAgentsBusy
+	}
 	if old := a.running[id]; old != nil {
 		delete(a.running, id)
 		a.stop(old)
@@ -158,7 +181,7 @@ func (a *agentProcs) put(id string, p *agentProc, keep bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	p.busy, p.used = false, time.Now()
-	if !keep {
+	if !keep || a.closed {
 		if a.running[id] == p {
 			delete(a.running, id)
 		}
@@ -188,15 +211,22 @@ func (a *agentProcs) reap(t time.Time) {
 	}
 }
 
-// closeAll stops every program (those moving too) and waits for them.
+// closeAll stops every program not moving and waits for them; those
+// moving stop after their move (call closeAll again, once the requests
+// are done, to wait for them too). No program starts after it.
 func (a *agentProcs) closeAll() {
 	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.closed = true
 	for id, p := range a.running {
-		delete(a.running, id)
-		a.stop(p)
+		if !p.busy {
+			delete(a.running, id)
+			a.stop(p)
+		}
 	}
-	a.mu.Unlock()
-	a.wg.Wait()
+	for a.stopping > 0 {
+		a.stopped.Wait()
+	}
 }
 
 // count returns the programs running.

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Agents for the tests, in sh: each greets, then answers "go" its way.
@@ -195,5 +196,39 @@ func TestAgentProcsCap(t *testing.T) {
 	e.srv.Close()
 	if n := e.srv.agents.count(); n != 0 {
 		t.Fatalf("%d programs after Close", n)
+	}
+}
+
+// Close while an agent is moving: no new program starts, the moving one
+// stops after its move, and a second Close waits for it.
+func TestAgentCloseWhileMoving(t *testing.T) {
+	e := agentEnv(t, nil)
+	g := e.create(map[string]any{"game": "tictactoe", "opponent": "agent", "agent": "silent"})
+	done := make(chan int, 1)
+	go func() {
+		code, _ := e.move(g, g["token"].(string), "middle-center", 0)
+		done <- code
+	}()
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		e.srv.agents.mu.Lock()
+		p := e.srv.agents.running[g["id"].(string)]
+		moving := p != nil && p.busy
+		e.srv.agents.mu.Unlock()
+		if moving {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the agent never started moving")
+		}
+	}
+	e.srv.Close()
+	if code := <-done; code != 200 {
+		t.Fatalf("the move during Close: %d", code)
+	}
+	e.srv.Close()
+	e.srv.agents.mu.Lock()
+	defer e.srv.agents.mu.Unlock()
+	if len(e.srv.agents.running) != 0 || e.srv.agents.stopping != 0 || len(e.srv.agents.slots) != 0 {
+		t.Fatalf("after Close: %d running, %d stopping, %d slots held", len(e.srv.agents.running), e.srv.agents.stopping, len(e.srv.agents.slots))
 	}
 }

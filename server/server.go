@@ -6,8 +6,9 @@
 //	POST /api/games/{id}/moves       play {"move", "ply"} with Authorization: Bearer TOKEN
 //	POST /api/games/{id}/undo        take back {"ply"} (against the computer, or local)
 //	GET  /api/games/{id}/events      text/event-stream of views
-//	GET  /api/games/{id}/analysis    move values from the solver, time-bounded
+//	GET  /api/games/{id}/analysis    move values from the solver or the gomoku engine, time-bounded
 //	GET  /api/games/{id}/record      the record: ?format=moves|c4|sgf|psq|text
+//	GET  /api/agents                 the outside programs games may seat
 //
 // Seat tokens are 192 random bits, stored as SHA-256 hashes, compared in
 // constant time and never logged.
@@ -245,7 +246,9 @@ func New(opt Options) (*Server, error) {
 }
 
 // Close stops listening for changes, ends the open event streams and
-// stops the agents' programs. It does not close the store.
+// stops the agents' programs (those in the middle of a move stop after
+// it: call Close again once the requests are done to wait for them). It
+// does not close the store.
 func (s *Server) Close() error {
 	s.cancel()
 	s.hub.closeAll()

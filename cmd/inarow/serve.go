@@ -150,5 +150,6 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		log.Error("shutdown", "err", err)
 		return 1
 	}
+	srv.Close() // again: stops the agents' programs that were moving
 	return exitOK
 }
