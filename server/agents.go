@@ -104,10 +104,11 @@ func (a *agentProcs) stop(p *agentProc) {
 }
 
 // get returns the program of game id, starting it if needed; the caller
-// puts it back with put. A program that cannot start is the agent's
-// failure (err wraps agent.ErrExited or ErrTimeout); errAgentsBusy and
-// ctx's errors are not.
-func (a *agentProcs) get(ctx context.Context, id string, ag Agent, greet time.Duration) (*agentProc, error) {
+// puts it back with put. It waits for a free slot until wait ends; ctx
+// bounds the start. A program that cannot start is the agent's failure
+// (err wraps agent.ErrExited or ErrTimeout); errAgentsBusy and ctx's
+// errors are not.
+func (a *agentProcs) get(wait, ctx context.Context, id string, ag Agent, greet time.Duration) (*agentProc, error) {
 	a.mu.Lock()
 	if a.closed {
 		a.mu.Unlock()
@@ -141,7 +142,7 @@ func (a *agentProcs) get(ctx context.Context, id string, ag Agent, greet time.Du
 		a.mu.Unlock()
 		select {
 		case a.slots <- struct{}{}:
-		case <-ctx.Done():
+		case <-wait.Done():
 			return nil, errAgentsBusy
 		}
 		a.mu.Lock()
@@ -254,7 +255,7 @@ func (s *Server) agentMove(ctx context.Context, st *state) (inarow.Move, string)
 		return inarow.NoMove, ""
 	}
 	defer s.release()
-	p, err := s.agents.get(wait, st.g.ID, ag, s.opt.MoveTime+5*time.Second)
+	p, err := s.agents.get(wait, ctx, st.g.ID, ag, s.opt.MoveTime+5*time.Second)
 	if err != nil {
 		if errors.Is(err, errAgentsBusy) || ctx.Err() != nil {
 			s.log.Warn("agent move postponed", "id", st.g.ID, "agent", name, "err", err)
