@@ -202,6 +202,20 @@ await scenario('tic-tac-toe against an agent', async () => {
   await page.waitForFunction(() => document.querySelectorAll('#board .cell.x, #board .cell.o').length === 2);
   await waitStatus(page, /Your turn/);
   await shot(page, 'agent-game');
+  // An agent that answers an illegal move forfeits: the player wins, told why.
+  await page.click('#new-link');
+  await page.waitForSelector('#create-form');
+  await page.check('input[name=game][value=tictactoe]');
+  await page.check('input[name=opponent][value=agent]');
+  if (await page.$('#agent option[value=illegal]')) {
+    await page.selectOption('#agent', 'illegal');
+    await page.click('#create');
+    await page.waitForSelector('#board .cell');
+    await waitStatus(page, /Your turn/);
+    await page.click('#board .cell[data-x="1"][data-y="1"]');
+    await waitStatus(page, /You win: agent illegal broke the protocol/);
+    await shot(page, 'agent-forfeit');
+  }
   await ctx.close();
 });
 

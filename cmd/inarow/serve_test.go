@@ -286,7 +286,12 @@ func TestServeBrowser(t *testing.T) {
 	if err := os.WriteFile(script, []byte(agentScript), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s := startServe(t, filepath.Join(dir, "inarow.db"), "--quiet", "--agent", "first=exec sh "+script)
+	// And one that answers an illegal move, to forfeit.
+	bad := filepath.Join(dir, "illegal.sh")
+	if err := os.WriteFile(bad, []byte("echo 'ok illegal'\nwhile read cmd rest; do\n  case \"$cmd\" in\n    go) echo 'move z99';;\n    quit) exit 0;;\n  esac\ndone\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := startServe(t, filepath.Join(dir, "inarow.db"), "--quiet", "--agent", "first=exec sh "+script, "--agent", "illegal=exec sh "+bad)
 	cmd := exec.Command(node, filepath.Join(e2e, "run.mjs"))
 	cmd.Env = append(os.Environ(), "INAROW_URL="+s.url, "INAROW_ARTIFACTS="+filepath.Join(e2e, "artifacts"), "CHROMIUM="+chromium)
 	cmd.Dir = e2e

@@ -338,7 +338,7 @@
       inv.hidden = true;
     }
     const undo = $('#undo');
-    undo.hidden = !(S.token && (v.computer || v.opponent === 'local'));
+    undo.hidden = !(S.token && (v.computer || v.opponent === 'local')) || !!v.forfeit;
     undo.disabled = S.busy || v.moves.length === 0 || S.replay !== null;
 
     renderBoard();
