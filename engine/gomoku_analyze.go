@@ -60,8 +60,11 @@ func BoardOf(p inarow.Position, rule GomokuRule) (*Board, error) {
 // Analyze scores up to n of the best candidate moves of the side to move
 // (the search's own move ordering; never a renju forbidden point) by
 // iterative deepening with a full window for each, within g.Limits and
-// ctx. The values are sorted best first; each is the value of the
-// deepest iteration that finished for that move. b is left as it was.
+// ctx. It returns the values of the deepest iteration that finished for
+// every candidate (of the first one, partly, if even that did not),
+// sorted best first. It does not start an iteration that the growth of
+// the previous ones says cannot finish in the time left. b is left as it
+// was.
 func (g *Gomoku) Analyze(ctx context.Context, b *Board, n int) []MoveValue {
 	start := time.Now()
 	hardD, _ := g.Limits.Budget(b.Count(), b.W*b.H)
@@ -76,47 +79,54 @@ func (g *Gomoku) Analyze(ctx context.Context, b *Board, n int) []MoveValue {
 	if len(cands) > n {
 		cands = cands[:n]
 	}
-	out := make([]MoveValue, len(cands))
-	for i, c := range cands {
-		out[i] = MoveValue{Move: c.m, Score: -WinScore - 1}
-	}
 	maxDepth := g.Limits.MaxDepth
 	if maxDepth <= 0 || maxDepth > 60 {
 		maxDepth = 60
 	}
+	var done []MoveValue // the last finished iteration
+	var last, before time.Duration
 	for depth := 1; depth <= maxDepth; depth++ {
-		done := 0
-		for i := range out {
-			b.Play(out[i].Move)
+		if depth > 2 && last > 0 {
+			growth := max(2, float64(last)/float64(max(before, time.Microsecond)))
+			if time.Now().Add(time.Duration(float64(last) * growth)).After(s.hard) {
+				break
+			}
+		}
+		t0 := time.Now()
+		cur := make([]MoveValue, 0, len(cands))
+		for _, c := range cands {
+			b.Play(c.m)
 			v := -s.search(depth-1, -WinScore-1, WinScore+1, 1)
 			b.Undo()
 			if s.stopped {
 				break
 			}
-			out[i].Score, out[i].Depth = v, depth
-			done++
+			cur = append(cur, MoveValue{Move: c.m, Score: v, Depth: depth})
 		}
 		if s.stopped {
+			if done == nil {
+				done = cur
+			}
 			break
+		}
+		before, last = last, time.Since(t0)
+		done = cur
+		slices.SortStableFunc(done, func(a, c MoveValue) int { return c.Score - a.Score })
+		// The next iteration searches the best first.
+		for i, v := range done {
+			cands[i].m = v.Move
 		}
 		// Deeper iterations cannot change proven values.
 		all := true
-		for _, v := range out {
+		for _, v := range done {
 			if !v.Proven() {
 				all = false
 			}
 		}
-		slices.SortStableFunc(out, func(a, c MoveValue) int { return c.Score - a.Score })
-		if all || (len(out) > 0 && out[0].Score > winBound) {
+		if all || done[0].Score > winBound {
 			break
 		}
 	}
-	kept := out[:0]
-	for _, v := range out {
-		if v.Depth > 0 {
-			kept = append(kept, v)
-		}
-	}
-	slices.SortStableFunc(kept, func(a, c MoveValue) int { return c.Score - a.Score })
-	return kept
+	slices.SortStableFunc(done, func(a, c MoveValue) int { return c.Score - a.Score })
+	return done
 }
