@@ -83,7 +83,7 @@ func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
 			}
 		}
 		a.Moves = append(a.Moves, val)
-		a.Depth = max(a.Depth, v.Depth)
+		a.Depth = v.Depth // the same for all: the iteration that finished
 	}
 	if len(a.Moves) > 0 && a.Moves[0].Proven && a.Moves[0].Score > 0 {
 		a.Method = "vct"
