@@ -14,6 +14,10 @@ type MoveValue struct {
 	Move  int // cell index (Board.XY)
 	Score int // for the side to move; above WinScore-1000 a forced win in WinScore-Score plies, below -(WinScore-1000) a forced loss
 	Depth int // the depth of the last completed iteration that scored it
+	// PV, for the best move when it is a forced win, is the line the
+	// search expects after it (the defender's replies and the winner's
+	// moves in turn), as far as the table remembers it.
+	PV []int
 }
 
 // Proven reports whether v is a forced win or loss found by the search.
@@ -128,5 +132,10 @@ func (g *Gomoku) Analyze(ctx context.Context, b *Board, n int) []MoveValue {
 		}
 	}
 	slices.SortStableFunc(done, func(a, c MoveValue) int { return c.Score - a.Score })
+	if len(done) > 0 && done[0].Score > winBound {
+		b.Play(done[0].Move)
+		done[0].PV = g.pv(b, WinScore-done[0].Score)
+		b.Undo()
+	}
 	return done
 }
