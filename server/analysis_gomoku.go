@@ -88,6 +88,10 @@ func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
 	if len(a.Moves) > 0 && a.Moves[0].Proven && a.Moves[0].Score > 0 {
 		a.Method = "vct"
 		a.Line = []LineMove{{Move: a.Moves[0].Move, X: a.Moves[0].X, Y: a.Moves[0].Y}}
+		for _, i := range vals[0].PV {
+			x, y := b.XY(i)
+			a.Line = append(a.Line, LineMove{Move: st.set.formatMove(r.MoveAt(x, y)), X: x, Y: y})
+		}
 	}
 	a.Complete = s.opt.AnalysisDepth > 0 && a.Depth >= s.opt.AnalysisDepth
 	if !a.Complete {

@@ -44,10 +44,27 @@ func TestGomokuAnalysisVCF(t *testing.T) {
 	g := e.create(map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}})
 	e.playAll(g, vcfGame...)
 	a := e.analysis(g)
-	for _, m := range append(a["moves"].([]any), a["line"].([]any)...) {
+	line, _ := a["line"].([]any)
+	for _, m := range append(a["moves"].([]any), line...) {
 		if m.(map[string]any)["move"] == "k8" {
 			t.Fatalf("renju analysis offers the forbidden k8: %v", a)
 		}
+	}
+	// Black still wins, by threats (the engine's VCT): the line starts
+	// with the best move and visits distinct empty points.
+	if a["method"] != "vct" || len(line) == 0 || line[0].(map[string]any)["move"] != a["moves"].([]any)[0].(map[string]any)["move"] {
+		t.Fatalf("renju analysis %v, want black's win by threats", a)
+	}
+	seen := map[string]bool{}
+	for _, m := range vcfGame {
+		seen[m] = true
+	}
+	for _, m := range line {
+		mv := m.(map[string]any)["move"].(string)
+		if seen[mv] {
+			t.Fatalf("line %v visits %s twice or an occupied point", line, mv)
+		}
+		seen[mv] = true
 	}
 	for _, rule := range []string{"freestyle", "standard", "caro", "caro-exact"} {
 		g := e.create(map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": rule}})

@@ -565,7 +565,7 @@
     } else if (data.method === 'vcf') {
       note.textContent = who + ' wins by continuous fours: ' + lineText + ' (numbered on the board; "any" is a free reply).';
     } else if (data.method === 'vct') {
-      note.textContent = who + ' has a forced win by threats, starting at ' + lineText + '. W marks forced wins, L forced losses, numbers rank the engine\'s other candidates.';
+      note.textContent = who + ' has a forced win by threats; the engine expects ' + lineText + (data.line.length > 1 ? ' (numbered on the board)' : '') + '. W marks forced wins, L forced losses, numbers rank the other candidates.';
     } else if (data.method === 'search') {
       note.textContent = 'No forced win for ' + who + ' by continuous fours. The engine\'s best candidates, ranked 1 to ' + data.moves.length +
         (data.depth ? ' (depth ' + data.depth + ')' : '') + '; W marks forced wins, L forced losses.';
