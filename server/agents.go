@@ -297,6 +297,7 @@ func agentReason(err error) string {
 
 // forfeit stores that the side to move of st forfeits.
 func (s *Server) forfeit(ctx context.Context, st *state, reason string) *state {
+	s.reasons.put(st.g.ID, reason) // before any view of the forfeit is built
 	version, err := s.store.Append(context.WithoutCancel(ctx), st.g.ID, st.g.Version, forfeitCell)
 	if err != nil {
 		if fresh, lerr := s.load(ctx, st.g.ID); lerr == nil {
@@ -306,7 +307,6 @@ func (s *Server) forfeit(ctx context.Context, st *state, reason string) *state {
 	}
 	s.hub.publish(st.g.ID)
 	s.agents.end(st.g.ID)
-	s.reasons.put(st.g.ID, reason)
 	g := *st.g
 	g.Version = version
 	return &state{g: &g, set: st.set, pos: st.pos, forfeited: true}
