@@ -66,9 +66,9 @@ func BoardOf(p inarow.Position, rule GomokuRule) (*Board, error) {
 // iterative deepening with a full window for each, within g.Limits and
 // ctx. It returns the values of the deepest iteration that finished for
 // every candidate (of the first one, partly, if even that did not),
-// sorted best first. It does not start an iteration that the growth of
-// the previous ones says cannot finish in the time left. b is left as it
-// was.
+// sorted best first. Without a MaxDepth it does not start an iteration
+// that the growth of the previous ones says cannot finish in the time
+// left. b is left as it was.
 func (g *Gomoku) Analyze(ctx context.Context, b *Board, n int) []MoveValue {
 	start := time.Now()
 	hardD, _ := g.Limits.Budget(b.Count(), b.W*b.H)
@@ -90,7 +90,7 @@ func (g *Gomoku) Analyze(ctx context.Context, b *Board, n int) []MoveValue {
 	var done []MoveValue // the last finished iteration
 	var last, before time.Duration
 	for depth := 1; depth <= maxDepth; depth++ {
-		if depth > 2 && last > 0 {
+		if depth > 2 && last > 0 && g.Limits.MaxDepth <= 0 {
 			growth := max(2, float64(last)/float64(max(before, time.Microsecond)))
 			if time.Now().Add(time.Duration(float64(last) * growth)).After(s.hard) {
 				break
