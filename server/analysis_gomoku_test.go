@@ -35,6 +35,7 @@ var vcfGame = []string{"h8", "g8", "i8", "k12", "j8", "a1", "k9", "a3", "k10", "
 func TestGomokuAnalysisVCF(t *testing.T) {
 	e := newEnv(t, func(o *Options) {
 		o.AnalysisDepth = 2
+		o.AnalysisTime = time.Minute
 		o.Renju = ForbiddenFunc(func(p inarow.Position, m inarow.Move) bool {
 			_, bad := gomoku.IsForbidden(p, m)
 			return bad
@@ -88,7 +89,7 @@ func TestGomokuAnalysisVCF(t *testing.T) {
 }
 
 func TestGomokuAnalysisSearch(t *testing.T) {
-	e := newEnv(t, func(o *Options) { o.AnalysisDepth = 3 })
+	e := newEnv(t, func(o *Options) { o.AnalysisDepth = 3; o.AnalysisTime = time.Minute })
 	g := e.create(map[string]any{"game": "gomoku", "opponent": "local"})
 	e.playAll(g, "h8", "i9", "h9")
 	a := e.analysis(g)
@@ -129,7 +130,7 @@ func TestGomokuAnalysisSearch(t *testing.T) {
 // White to move must block black's five: the engine finds the loss
 // everywhere else and marks it proven.
 func TestGomokuAnalysisProvenLoss(t *testing.T) {
-	e := newEnv(t, func(o *Options) { o.AnalysisDepth = 3 })
+	e := newEnv(t, func(o *Options) { o.AnalysisDepth = 3; o.AnalysisTime = time.Minute })
 	g := e.create(map[string]any{"game": "gomoku", "opponent": "local"})
 	e.playAll(g, "h8", "a1", "i8", "a3", "j8", "a5", "k8")
 	a := e.analysis(g)
