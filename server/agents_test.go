@@ -52,6 +52,9 @@ func agentEnv(t *testing.T, mod func(*Options)) *env {
 	}
 	return newEnv(t, func(o *Options) {
 		o.Agents = agents
+		// Room for a loaded machine: an agent that answers at once must
+		// never be out of time (the silent one costs this much).
+		o.MoveTime = 3 * time.Second
 		if mod != nil {
 			mod(o)
 		}
