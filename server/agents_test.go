@@ -1,6 +1,7 @@
 package server
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -233,5 +234,25 @@ func TestAgentCloseWhileMoving(t *testing.T) {
 	defer e.srv.agents.mu.Unlock()
 	if len(e.srv.agents.running) != 0 || e.srv.agents.stopping != 0 || len(e.srv.agents.slots) != 0 {
 		t.Fatalf("after Close: %d running, %d stopping, %d slots held", len(e.srv.agents.running), e.srv.agents.stopping, len(e.srv.agents.slots))
+	}
+}
+
+// The SGF record of a game an agent forfeited says so (RE[B+F]) and names
+// the agent.
+func TestAgentForfeitRecord(t *testing.T) {
+	e := agentEnv(t, nil)
+	g := e.create(map[string]any{"game": "gomoku", "opponent": "agent", "agent": "illegal"})
+	if code, v := e.move(g, g["token"].(string), "h8", 0); code != 200 || v["forfeit"] != "second" {
+		t.Fatalf("move: %d %v", code, v)
+	}
+	resp, err := e.ts.Client().Get(e.ts.URL + "/api/games/" + g["id"].(string) + "/record?format=sgf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	sgf := string(data)
+	if resp.StatusCode != 200 || !strings.Contains(sgf, "RE[B+F]") || !strings.Contains(sgf, "PW[agent illegal]") || !strings.Contains(sgf, "PB[human]") || !strings.Contains(sgf, ";B[hh]") {
+		t.Fatalf("record %d %s", resp.StatusCode, sgf)
 	}
 }

@@ -64,6 +64,9 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		rec := gomoku.Record{Rule: rule, Cols: rules.Cols, Rows: rules.Rows, Moves: moves, Result: gomoku.ResultOf(st.pos)}
+		if st.forfeited { // SGF's "F": a win by forfeit
+			rec.Result = map[inarow.Player]string{inarow.First: "W+F", inarow.Second: "B+F"}[st.pos.ToMove()]
+		}
 		rec.Black, rec.White = seatPlayer(st, inarow.First), seatPlayer(st, inarow.Second)
 		if format == "sgf" {
 			body, ext = rec.MarshalSGF(), "sgf"
@@ -97,9 +100,11 @@ func mustStart(r inarow.Rules) inarow.Position {
 // seatPlayer names a seat's player for records.
 func seatPlayer(st *state, seat inarow.Player) string {
 	switch {
+	case int(seat) == st.g.Computer && agentOf(st.g.Opponent) != "":
+		return "agent " + agentOf(st.g.Opponent)
 	case int(seat) == st.g.Computer:
 		return fmt.Sprintf("inarow level %d", st.g.Level)
-	case st.g.Opponent == "computer":
+	case st.g.Opponent == "computer" || agentOf(st.g.Opponent) != "":
 		return "human"
 	}
 	return "human " + seatNames[seat]
