@@ -176,6 +176,48 @@ func TestEmbeddedBook(t *testing.T) {
 			t.Errorf("the book positions took %d nodes", s.Nodes())
 		}
 	}
+	// Every shallower position scores the best of its columns: the levels
+	// hang together.
+	levels := g.BookPositions(bk.Depth())
+	for _, level := range levels[:len(levels)-1] {
+		for _, b := range level {
+			best := -g.base - 1
+			for c := 0; c < g.W; c++ {
+				if !g.CanPlay(b, c) {
+					continue
+				}
+				child := g.Play(b, c)
+				v, ok := bk.Lookup(child)
+				if !ok {
+					if !g.CanWinNext(child) {
+						t.Fatalf("child of key %d missing", b.Key())
+					}
+					v = Score(g.win(child.moves))
+				}
+				best = max(best, -int(v))
+			}
+			if v, _ := bk.Lookup(b); int(v) != best {
+				t.Fatalf("key %d (%d stones): book %d, its best column %d", b.Key(), b.moves, v, best)
+			}
+		}
+	}
+	// And Pons' test sets agree with it wherever they meet.
+	met := 0
+	for _, set := range []string{"Test_L1_R1", "Test_L1_R2", "Test_L1_R3"} {
+		for _, l := range readSet(t, set) {
+			b, err := g.FromMoves(l.moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v, ok := bk.Lookup(b); ok {
+				met++
+				if v != l.score {
+					t.Errorf("%s %s: book %d, the set %d", set, l.moves, v, l.score)
+				}
+			}
+		}
+	}
+	t.Logf("%d positions of the beginning sets are in the book", met)
 	if b, _ := EmbeddedBook(inarow.Rules{Cols: 7, Rows: 3, K: 4, Gravity: true}); b != nil {
 		t.Error("a book for 7×3?")
 	}
