@@ -14,6 +14,12 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -84,4 +90,41 @@ type Notifier interface {
 func HashToken(token string) []byte {
 	h := sha256.Sum256([]byte(token))
 	return h[:]
+}
+
+// A Migration is one step of a store's schema: the file
+// migrations/NNN_name.sql of the store's embedded files, applied once, in
+// order of Version.
+type Migration struct {
+	Version int
+	Name    string // the file's name, NNN_name.sql
+	SQL     string
+}
+
+// Migrations reads the migrations/*.sql files of fsys in order of version.
+func Migrations(fsys fs.FS) ([]Migration, error) {
+	names, err := fs.Glob(fsys, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	var out []Migration
+	for _, name := range names {
+		base := path.Base(name)
+		v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
+		if err != nil {
+			return nil, fmt.Errorf("store: migration %s: no version number", name)
+		}
+		body, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Migration{Version: v, Name: base, SQL: string(body)})
+	}
+	slices.SortFunc(out, func(a, b Migration) int { return a.Version - b.Version })
+	for i := 1; i < len(out); i++ {
+		if out[i].Version == out[i-1].Version {
+			return nil, fmt.Errorf("store: migrations %s and %s have one version", out[i-1].Name, out[i].Name)
+		}
+	}
+	return out, nil
 }
