@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -26,6 +27,26 @@ func TestMain(m *testing.M) {
 	case "silent": // greets, then never answers
 		fmt.Println("ok silent")
 		time.Sleep(time.Hour)
+	case "brain-corner": // a Gomocup brain that always answers 0,0 and logs what it reads
+		log, _ := os.Create(os.Getenv("INAROW_BRAIN_LOG"))
+		sc := bufio.NewScanner(os.Stdin)
+		for sc.Scan() {
+			line := strings.TrimSpace(sc.Text())
+			fmt.Fprintln(log, line)
+			switch {
+			case line == "ABOUT":
+				fmt.Println(`name="corner", version="1"`)
+			case strings.HasPrefix(line, "START"):
+				fmt.Println("MESSAGE starting")
+				fmt.Println("OK")
+			case line == "DONE":
+				fmt.Println("DEBUG thinking")
+				fmt.Println("0,0")
+			case line == "END":
+				os.Exit(0)
+			}
+		}
+		os.Exit(0)
 	case "illegal":
 		fmt.Println("ok illegal")
 		for {
@@ -264,13 +285,51 @@ func TestNewPlayer(t *testing.T) {
 		}
 		Close(p)
 	}
-	for _, bad := range []string{"chess", "mcts:ms=x", "mcts:foo=1", "agent:", "c4solver"} {
-		r := inarow.ConnectFour
-		if bad == "c4solver" {
-			r = inarow.Gomoku
+	// Our engines under a move time: a legal move whatever the position
+	// costs them (the time cuts their search, never their answer).
+	open6 := []int{2, 4, 2, 4, 1, 5} // past the book: seconds of exact search
+	for _, c := range []struct {
+		spec string
+		r    inarow.Rules
+	}{
+		{"connect4:level=3,ms=100", inarow.ConnectFour},
+		{"connect4:level=1", inarow.ConnectFour},
+		{"gomoku:ms=100", inarow.Gomoku},
+		{"gomoku:depth=2", inarow.Rules{Cols: 15, Rows: 15, K: 5, Win: inarow.FirstExactlyK}},
+	} {
+		p, err := NewPlayer(ctx, c.spec, c.r, 1)
+		if err != nil {
+			t.Fatalf("%s: %v", c.spec, err)
 		}
-		if _, err := NewPlayer(ctx, bad, r, 1); err == nil {
-			t.Errorf("%s accepted", bad)
+		pos, _ := inarow.NewPosition(c.r)
+		for _, col := range open6 {
+			var m inarow.Move
+			if c.r.Gravity {
+				m, _ = pos.Drop(col)
+			} else {
+				m = c.r.MoveAt(7+col%3, 7-col%2)
+			}
+			if next, err := pos.Play(m); err == nil {
+				pos = next
+			}
+		}
+		m, err := p.Move(ctx, pos)
+		if err != nil || !pos.Legal(m) {
+			t.Fatalf("%s: %v %v", c.spec, m, err)
+		}
+	}
+	for _, bad := range []struct {
+		spec string
+		r    inarow.Rules
+	}{
+		{"chess", inarow.ConnectFour}, {"mcts:ms=x", inarow.ConnectFour}, {"mcts:foo=1", inarow.ConnectFour},
+		{"agent:", inarow.ConnectFour}, {"c4solver", inarow.Gomoku},
+		{"connect4", inarow.Gomoku}, {"connect4:level=4", inarow.ConnectFour}, {"connect4:depth=2", inarow.ConnectFour},
+		{"gomoku", inarow.ConnectFour}, {"gomoku:level=2", inarow.Gomoku}, {"gomoku:ms=-5", inarow.Gomoku},
+		{"pbrain:", inarow.Gomoku}, {"pbrain:./pbrain-x", inarow.ConnectFour},
+	} {
+		if _, err := NewPlayer(ctx, bad.spec, bad.r, 1); err == nil {
+			t.Errorf("%s accepted for %v", bad.spec, bad.r)
 		}
 	}
 }

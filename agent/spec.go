@@ -11,6 +11,7 @@ import (
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/engine"
+	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/mcts"
 	"github.com/inarow/inarow/solve"
 )
@@ -21,7 +22,10 @@ const SpecHelp = `  mcts[:ms=N,playouts=N,threads=N,c=F]  the general engine (de
   perfect                                exact solver (small boards; else greedy)
   c4solver                               exact Connect Four solver (gravity boards of ≤ 64 bits)
   random                                 a random legal move
-  agent:COMMAND                          an outside program speaking the agent protocol`
+  connect4[:level=N,ms=N]                the Connect Four player of inarow play (level 1–3, default 3; ms a move, default 1000)
+  gomoku[:ms=N,depth=N]                  the gomoku engine under the rules' rule (ms a move, default 1000)
+  agent:COMMAND                          an outside program speaking the agent protocol
+  pbrain:COMMAND                         a Gomocup brain (pbrain-*) speaking the Gomocup protocol`
 
 // NewPlayer makes the player a spec names (see SpecHelp) for rules r.
 // Players that hold resources (an outside program) implement io.Closer.
@@ -48,6 +52,16 @@ func NewPlayer(ctx context.Context, spec string, r inarow.Rules, seed uint64) (e
 			return nil, fmt.Errorf("agent: needs a command, e.g. agent:./mybot")
 		}
 		return Start(ctx, args, 10*time.Second, nil)
+	case "pbrain":
+		if args == "" {
+			return nil, fmt.Errorf("pbrain: needs a command, e.g. pbrain:./pbrain-inarow")
+		}
+		if _, ok := gomoku.RuleOf(r); !ok || r.Gravity {
+			return nil, fmt.Errorf("pbrain: a Gomocup brain plays five in a row without gravity, not %v", r)
+		}
+		return StartBrain(ctx, args, 10*time.Second, nil)
+	case "connect4", "gomoku":
+		return newEngine(name, args, r, rnd)
 	}
 	return nil, fmt.Errorf("unknown player %q; players are:\n%s", spec, SpecHelp)
 }
@@ -102,6 +116,66 @@ func newMCTS(args string, seed uint64) (*MCTSPlayer, error) {
 	e := mcts.New(opts)
 	e.Limits = lim
 	return &MCTSPlayer{Engine: e}, nil
+}
+
+// newEngine makes the connect4 or gomoku player of a spec.
+func newEngine(name, args string, r inarow.Rules, rnd *rand.Rand) (engine.Player, error) {
+	level, ms, depth := 3, 1000, 0
+	if args != "" {
+		for _, kv := range strings.Split(args, ",") {
+			k, v, ok := strings.Cut(kv, "=")
+			n, err := strconv.Atoi(v)
+			switch {
+			case !ok || err != nil || n < 0:
+				return nil, fmt.Errorf("%s: bad option %q", name, kv)
+			case k == "ms" && n > 0:
+				ms = n
+			case k == "level" && name == "connect4" && n >= 1 && n <= 3:
+				level = n
+			case k == "depth" && name == "gomoku":
+				depth = n
+			default:
+				return nil, fmt.Errorf("%s: bad option %q", name, kv)
+			}
+		}
+	}
+	d := time.Duration(ms) * time.Millisecond
+	if name == "connect4" {
+		if !engine.Connect4Fits(r) {
+			return nil, fmt.Errorf("connect4: the Connect Four player needs gravity rules of at most 64 padded bits, not %v", r)
+		}
+		return &Timed{Player: &engine.Connect4{Level: level, Rand: rnd}, Time: d}, nil
+	}
+	rule, ok := gomoku.RuleOf(r)
+	if !ok || r.Gravity {
+		return nil, fmt.Errorf("gomoku: the gomoku engine plays five in a row without gravity, not %v", r)
+	}
+	g := &engine.Gomoku{Rule: engine.RuleFromGomocup(rule.Gomocup()), Limits: engine.Limits{TurnTime: d, MaxDepth: depth}}
+	return &Timed{Player: g, Time: d + d/2}, nil
+}
+
+// Timed is a player whose every move is cut off after Time (0: none),
+// through its context; SetMoveTime sets Time (MoveTimer).
+type Timed struct {
+	engine.Player
+	Time time.Duration
+}
+
+func (t *Timed) Move(ctx context.Context, pos inarow.Position) (inarow.Move, error) {
+	if t.Time > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, t.Time)
+		defer cancel()
+	}
+	return t.Player.Move(ctx, pos)
+}
+
+// SetMoveTime sets Time and, for the gomoku engine, its turn time.
+func (t *Timed) SetMoveTime(d time.Duration) {
+	t.Time = d
+	if g, ok := t.Player.(*engine.Gomoku); ok {
+		g.Limits.TurnTime = d * 2 / 3
+	}
 }
 
 // Random plays a random legal move.
