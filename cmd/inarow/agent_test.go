@@ -59,3 +59,40 @@ for line in sys.stdin:
 		}
 	}
 }
+
+// play seats any player spec: the binary's own agent, as an outside
+// program, draws tic-tac-toe against the perfect player; a bad spec is a
+// usage error that lists the specs.
+func TestPlaySeatsSpecs(t *testing.T) {
+	needCommand(t, "agent")
+	res := cli(t, "", "play", "tictactoe", "--first", "agent:"+bin+" agent --engine perfect", "--second", "perfect", "--color", "never")
+	if res.code != 0 || !strings.Contains(res.stdout, "Draw") {
+		t.Fatalf("code %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	res = cli(t, "", "play", "connect4", "--first", "connect4:level=1", "--second", "mcts:playouts=200", "--color", "never")
+	if res.code != 0 || !(strings.Contains(res.stdout, "wins") || strings.Contains(res.stdout, "Draw")) {
+		t.Fatalf("connect4 spec vs mcts: code %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	res = cli(t, "", "play", "tictactoe", "--first", "robot")
+	if res.code != exitUsage || !strings.Contains(res.stderr, "pbrain:COMMAND") {
+		t.Errorf("bad spec: code %d\n%s", res.code, res.stderr)
+	}
+}
+
+// match seats Gomocup brains: the binary's own brain (inarow pbrain)
+// against the gomoku engine, under one move time, with no forfeit.
+func TestMatchBrains(t *testing.T) {
+	needCommand(t, "pbrain")
+	if testing.Short() {
+		t.Skip("plays two 9×9 games")
+	}
+	res := cli(t, "", "match", "mnk", "--rules", "m=9,n=9,k=5", "--a", "pbrain:"+bin+" pbrain", "--b", "gomoku:depth=2",
+		"--games", "2", "--move-time", "300ms")
+	if res.code != 0 || !strings.Contains(res.stdout, "W/D/L") || strings.Contains(res.stdout, "forfeits") {
+		t.Fatalf("code %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	res = cli(t, "", "match", "connect4", "--a", "pbrain:"+bin+" pbrain", "--b", "greedy")
+	if res.code != exitUsage || !strings.Contains(res.stderr, "five in a row") {
+		t.Errorf("a brain at Connect Four: code %d\n%s", res.code, res.stderr)
+	}
+}

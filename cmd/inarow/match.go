@@ -25,13 +25,14 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	openings := fs.String("opening-list", "", "openings: move lists separated by ';' (\"d1 d2;c1\"); overrides --openings")
 	records := fs.String("records", "", "directory for the game records")
 	seed := fs.Uint64("seed", 1, "random seed")
+	moveTime := fs.Duration("move-time", 0, "time per move for players that take one (mcts, connect4, gomoku, agent, pbrain); 0: each spec's own")
 	quiet := fs.Bool("quiet", false, "no line per game")
 	game := "connect4"
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		game, args = args[0], args[1:]
 	}
 	usage := func(msg string) int {
-		fmt.Fprintf(stderr, "inarow match: %s\nusage: inarow match [GAME] --a SPEC --b SPEC [--games N] [--rules RULES] [--openings PLIES] [--records DIR]\nSPEC:\n%s\n", msg, agent.SpecHelp)
+		fmt.Fprintf(stderr, "inarow match: %s\nusage: inarow match [GAME] --a SPEC --b SPEC [--games N] [--rules RULES] [--openings PLIES] [--records DIR] [--move-time D]\nSPEC:\n%s\n", msg, agent.SpecHelp)
 		return exitUsage
 	}
 	if err := fs.Parse(args); err != nil {
@@ -82,6 +83,13 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return usage("--b: " + err.Error())
 	}
 	defer agent.Close(pb)
+	if *moveTime > 0 {
+		for _, p := range []engine.Player{pa, pb} {
+			if t, ok := p.(agent.MoveTimer); ok {
+				t.SetMoveTime(*moveTime)
+			}
+		}
+	}
 	m := agent.Match{Rules: r, A: pa, B: pb, Games: *games, Openings: opens, RandomPlies: *plies, Seed: *seed, Records: *records}
 	if !*quiet {
 		m.Progress = func(n int, g *inarow.Game, res agent.Result) {

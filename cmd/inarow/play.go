@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/agent"
 	"github.com/inarow/inarow/engine"
 	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/mcts"
@@ -91,8 +92,8 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	rules := fs.String("rules", "", "rules m=COLS,n=ROWS,k=K[,gravity][,exact] (for GAME mnk)")
-	first := fs.String("first", "human", "who plays first: human or computer")
-	second := fs.String("second", "computer", "who plays second: human or computer")
+	first := fs.String("first", "human", "who plays first: human, computer or a player SPEC (inarow match's, e.g. agent:./mybot)")
+	second := fs.String("second", "computer", "who plays second: human, computer or a player SPEC")
 	color := fs.String("color", "auto", "colours: auto (when the output is a terminal and NO_COLOR is unset), always or never")
 	gRule := fs.String("rule", "", "gomoku rule: freestyle, standard, renju, caro or caro-exact (for GAME gomoku)")
 	gSize := fs.Int("size", 0, "gomoku board size, 5 to 20 (for GAME gomoku; default 15)")
@@ -122,8 +123,13 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				seats[i] = gomokuComputer(v.rules, *level)
 			}
 		default:
-			fmt.Fprintf(stderr, "inarow play: --first/--second take human or computer, not %q\n", who)
-			return exitUsage
+			p, err := agent.NewPlayer(context.Background(), who, v.rules, uint64(i+1))
+			if err != nil {
+				fmt.Fprintf(stderr, "inarow play: --first/--second take human, computer or a player spec:\n%s\n%v\n", agent.SpecHelp, err)
+				return exitUsage
+			}
+			defer agent.Close(p)
+			seats[i] = p
 		}
 	}
 	useColor, err := colorWanted(*color, stdout)
