@@ -40,6 +40,25 @@ func TestMatch(t *testing.T) {
 	}
 }
 
+// --balanced plays the openings nearest a draw with both colours and
+// counts the games where A kept the exact value: the solver against
+// itself keeps it in every game, random play does not.
+func TestMatchBalanced(t *testing.T) {
+	needCommand(t, "match")
+	args := []string{"match", "mnk", "--rules", "m=5,n=5,k=4,gravity", "--b", "c4solver", "--balanced", "6", "--openings", "3", "--quiet"}
+	res := cli(t, "", append(args, "--a", "c4solver")...)
+	if res.code != 0 || !strings.Contains(res.stdout, ", 12 games") || !strings.Contains(res.stdout, "value kept by A: 12 of 12 games (100.0%)") {
+		t.Fatalf("solver vs solver: code %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	res = cli(t, "", append(args, "--a", "random")...)
+	if res.code != 0 || !strings.Contains(res.stdout, "value kept by A: ") || strings.Contains(res.stdout, "12 of 12") {
+		t.Fatalf("random vs solver: code %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	if res := cli(t, "", "match", "tictactoe", "--a", "perfect", "--b", "perfect", "--balanced", "3"); res.code != exitUsage || !strings.Contains(res.stderr, "--balanced") {
+		t.Errorf("--balanced at tic-tac-toe: code %d\n%s", res.code, res.stderr)
+	}
+}
+
 func TestMatchUsage(t *testing.T) {
 	needCommand(t, "match")
 	for _, args := range [][]string{
