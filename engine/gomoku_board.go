@@ -87,6 +87,8 @@ func NewBoard(w, h int, r GomokuRule) (*Board, error) {
 		b.tables = [2][]uint8{patTable(varExact), patTable(varOver)}
 	case Caro:
 		b.tables = [2][]uint8{patTable(varCaro), patTable(varCaro)}
+	case CaroExact:
+		b.tables = [2][]uint8{patTable(varCaroExact), patTable(varCaroExact)}
 	default:
 		b.tables = [2][]uint8{patTable(varOver), patTable(varOver)}
 	}
@@ -98,6 +100,10 @@ func NewBoard(w, h int, r GomokuRule) (*Board, error) {
 			b.cell[b.Idx(x, y)] = empty
 		}
 	}
+	edge := uint32(2)
+	if r == Caro || r == CaroExact {
+		edge = 3 // the edge does not block a caro five
+	}
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			q := b.Idx(x, y)
@@ -105,7 +111,7 @@ func NewBoard(w, h int, r GomokuRule) (*Board, error) {
 				var k uint32
 				for o := -winLen; o <= winLen; o++ {
 					if o != 0 && b.cell[q+o*dirOff[d]] == wall {
-						k |= 2 << (2 * offIdx(o))
+						k |= edge << (2 * offIdx(o))
 					}
 				}
 				b.key[0][q][d], b.key[1][q][d] = k, k
@@ -337,6 +343,15 @@ func (b *Board) recls(q, c int) {
 		cl = clsThree
 	case n[patF2]+n[patB3]+n[patB2] > 0:
 		cl = clsTwo
+	}
+	if c == Black && b.Rule == Renju && cl != clsFive {
+		// black's overlines and double fours are forbidden: no threat and
+		// no value; a double three mostly is: worth one three
+		if n[patOver] > 0 || n[patF4D] > 0 || n[patB4]+n[patF4] >= 2 {
+			cl, v = clsNone, 0
+		} else if cl == clsF3F3 {
+			cl = clsThree
+		}
 	}
 	switch cl {
 	case clsFlex4:

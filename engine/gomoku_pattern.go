@@ -15,17 +15,23 @@ const (
 	// Renju: black wins by exactly five and may not play a double three,
 	// a double four or an overline; white wins by five or more.
 	Renju GomokuRule = 4
-	// Caro: five or more wins unless both ends are blocked by the opponent.
+	// Caro: five or more wins, except exactly five with both ends the
+	// opponent's stones (the edge does not block; an overline always wins).
 	Caro GomokuRule = 8
+	// CaroExact: exactly five wins, except with both ends the opponent's
+	// stones (Gomocup rule 9 = 8|1).
+	CaroExact GomokuRule = 9
 )
 
 // RuleFromGomocup maps the protocol's "INFO rule" bitmask to a rule: bit 4
-// renju, bit 8 caro (8 and 9), else bit 1 exactly five, else freestyle
-// (bit 2, "continuous", plays as freestyle).
+// renju, bit 8 caro (with bit 1: caro-exact), else bit 1 exactly five,
+// else freestyle (bit 2, "continuous", plays as freestyle).
 func RuleFromGomocup(n int) GomokuRule {
 	switch {
 	case n&4 != 0:
 		return Renju
+	case n&8 != 0 && n&1 != 0:
+		return CaroExact
 	case n&8 != 0:
 		return Caro
 	case n&1 != 0:
@@ -44,6 +50,8 @@ func (r GomokuRule) String() string {
 		return "renju"
 	case Caro:
 		return "caro"
+	case CaroExact:
+		return "caro-exact"
 	}
 	return "rule?"
 }
@@ -66,9 +74,10 @@ const (
 
 // pattern table variants
 const (
-	varOver  = iota // five or more wins
-	varExact        // exactly five
-	varCaro         // five or more, not blocked at both ends
+	varOver      = iota // five or more wins
+	varExact            // exactly five
+	varCaro             // five or more; exactly five not blocked at both ends
+	varCaroExact        // exactly five, not blocked at both ends
 	nVar
 )
 
@@ -76,7 +85,8 @@ const winLen = 5 // cells each side of the centre in a key
 
 // patTables[v][key] is the pattern made by placing own stone at the centre;
 // key holds 10 cells (offsets -5..-1, 1..5), 2 bits each: 0 empty, 1 own,
-// 2 opponent or off the board.
+// 2 opponent or off the board (3 off the board under the caro rules,
+// where the edge does not block a five).
 var (
 	patTables    [nVar][]uint8
 	patTableOnce [nVar]sync.Once
@@ -140,13 +150,16 @@ func (pb *patBuilder) isFive(a *[11]int8) (five, over bool) {
 		return n >= 5, false
 	case varExact:
 		return n == 5, n > 5
-	default:
-		if n < 5 {
-			return false, false
+	case varCaro:
+		if n != 5 {
+			return n > 5, false
 		}
-		blockedL := l > 0 && a[l-1] == 2
-		blockedR := r < 10 && a[r+1] == 2
-		return !(blockedL && blockedR), false
+		return !(a[l-1] == 2 && a[r+1] == 2), false
+	default: // varCaroExact
+		if n != 5 {
+			return false, n > 5
+		}
+		return !(a[l-1] == 2 && a[r+1] == 2), false
 	}
 }
 
@@ -226,6 +239,10 @@ func buildPatTable(v int) []uint8 {
 		pb.five[i], pb.l3[i] = -1, -1
 	}
 	t := make([]uint8, 1<<20)
+	base := 3 // 0 empty, 1 own, 2 opponent or edge
+	if v == varCaro || v == varCaroExact {
+		base = 4 // and 3 the edge
+	}
 	var a [11]int8
 	var digits [10]int
 	for {
@@ -238,7 +255,7 @@ func buildPatTable(v int) []uint8 {
 		i := 0
 		for i < 10 {
 			digits[i]++
-			if digits[i] < 3 {
+			if digits[i] < base {
 				break
 			}
 			digits[i] = 0

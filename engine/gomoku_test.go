@@ -337,3 +337,86 @@ func BenchmarkSearch(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+func TestRuleFromGomocup(t *testing.T) {
+	for n, want := range map[int]GomokuRule{0: Freestyle, 1: Standard, 2: Freestyle, 3: Standard, 4: Renju, 5: Renju, 8: Caro, 9: CaroExact} {
+		if got := RuleFromGomocup(n); got != want {
+			t.Errorf("RuleFromGomocup(%d) = %v, want %v", n, got, want)
+		}
+	}
+}
+
+// TestCaroFives: under caro a five loses its win only with the opponent's
+// stones at both ends (the edge does not block) and an overline always
+// wins; under caro-exact an overline never wins.
+func TestCaroFives(t *testing.T) {
+	cases := []struct {
+		name        string
+		white       []int // x of white stones on row 7
+		black       []int // x of black stones on row 7 before the last
+		last        int
+		caro, exact bool // black wins
+	}{
+		{"open five", nil, []int{3, 4, 5, 6}, 7, true, true},
+		{"five at the edge, blocked at the other end", []int{5}, []int{0, 1, 2, 3}, 4, true, true},
+		{"five blocked at both ends", []int{2, 8}, []int{3, 4, 5, 6}, 7, false, false},
+		{"overline blocked at both ends", []int{2, 9}, []int{3, 4, 5, 6, 8}, 7, true, false},
+		{"open overline", nil, []int{3, 4, 5, 6, 8}, 7, true, false},
+	}
+	for _, tc := range cases {
+		for _, r := range []GomokuRule{Caro, CaroExact} {
+			b, err := NewBoard(15, 15, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, x := range tc.white {
+				if err := b.Place(x, 7, White); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, x := range tc.black {
+				if err := b.Place(x, 7, Black); err != nil {
+					t.Fatal(err)
+				}
+			}
+			b.SetToMove(Black)
+			if err := b.PlayXY(tc.last, 7); err != nil {
+				t.Fatal(err)
+			}
+			want := tc.caro
+			if r == CaroExact {
+				want = tc.exact
+			}
+			if got := b.Winner() == Black; got != want {
+				t.Errorf("%s under %v: black wins %v, want %v", tc.name, r, got, want)
+			}
+		}
+	}
+}
+
+// TestRenjuBlackForbiddenIsNoThreat: black's double four is no threat for
+// the evaluation (it is forbidden), white's is.
+func TestRenjuBlackForbiddenIsNoThreat(t *testing.T) {
+	b, _ := NewBoard(15, 15, Renju)
+	for _, xy := range [][2]int{{7, 3}, {7, 4}, {7, 5}, {3, 7}, {4, 7}, {5, 7}} {
+		if err := b.Place(xy[0], xy[1], Black); err != nil {
+			t.Fatal(err)
+		}
+	}
+	i := b.Idx(7, 7) // a four in each line (7,6 and 6,7 complete them): double four
+	if !b.IsForbidden(i) {
+		t.Fatal("7,7 should be forbidden")
+	}
+	if c := b.cls[Black][i]; c != clsNone {
+		t.Errorf("black's class at a forbidden double four = %d, want none", c)
+	}
+	w, _ := NewBoard(15, 15, Renju)
+	for _, xy := range [][2]int{{7, 3}, {7, 4}, {7, 5}, {3, 7}, {4, 7}, {5, 7}} {
+		if err := w.Place(xy[0], xy[1], White); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c := w.cls[White][w.Idx(7, 7)]; c != clsFlex4 {
+		t.Errorf("white's class at a double four = %d, want flex4", c)
+	}
+}
