@@ -66,6 +66,9 @@ func (g *Gomoku) Move(ctx context.Context, p inarow.Position) (inarow.Move, erro
 	if rule == Freestyle && r.Win == inarow.ExactlyK {
 		rule = Standard
 	}
+	if rule == Caro && r.Win == inarow.CaroExactlyK {
+		rule = CaroExact
+	}
 	b, err := NewBoard(r.Cols, r.Rows, rule)
 	if err != nil {
 		return inarow.NoMove, err
@@ -109,9 +112,15 @@ func (g *Gomoku) Move(ctx context.Context, p inarow.Position) (inarow.Move, erro
 func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 	start := time.Now()
 	hardD, softD := g.Limits.Budget(b.Count(), b.W*b.H)
-	s := &searcher{b: b, tt: g.table(), ctx: ctx, start: start, hard: start.Add(hardD), maxNodes: g.Limits.MaxNodes}
-	if dl, ok := ctx.Deadline(); ok && dl.Before(s.hard) {
-		s.hard = dl
+	// the deepening stops at 3/4 of the budget: the rest is kept for
+	// checking that the chosen move does not lose to a threat sequence
+	s := &searcher{b: b, tt: g.table(), ctx: ctx, start: start, hard: start.Add(hardD * 3 / 4), maxNodes: g.Limits.MaxNodes}
+	hardT := start.Add(hardD)
+	if dl, ok := ctx.Deadline(); ok && dl.Before(hardT) {
+		hardT = dl
+		if dl.Before(s.hard) {
+			s.hard = dl
+		}
 	}
 	soft := start.Add(softD)
 	me, op := b.toMove, b.toMove^1
@@ -178,8 +187,15 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 	}
 	vctDone := false
 	for depth := 1; depth <= maxDepth; depth++ {
+		s.rootMove = -1
 		v := s.search(depth, -WinScore-1, WinScore+1, 0)
 		if s.stopped {
+			// a move that beat the previous iteration's best (searched
+			// first) at the deeper depth is the better guess
+			if q := s.rootMove; q >= 0 && q != res.Move && res.Move >= 0 && b.legalFor(me, q) && s.rootScore > -winBound {
+				res.Move, res.Score = q, s.rootScore
+				res.PV = []int{q}
+			}
 			break
 		}
 		e := s.tt.probe(b.Hash())
@@ -216,7 +232,7 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 		res.Move = g.fallback(s)
 	}
 	if res.Score > -winBound && res.Win == "" {
-		res.Move = g.safeMove(s, res.Move, start.Add(hardD))
+		res.Move = g.safeMove(s, res.Move, hardT, hardD)
 	}
 	return res
 }
@@ -224,27 +240,44 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 // safeMove keeps m unless it lets the opponent win by a VCF (or a short
 // VCT) that the search did not see; then it takes the first candidate
 // that does not, while time allows.
-func (g *Gomoku) safeMove(s *searcher, m int, hard time.Time) int {
+func (g *Gomoku) safeMove(s *searcher, m int, hard time.Time, budget time.Duration) int {
 	b := s.b
 	s.stopped = false
 	s.hard = hard
+	us := int64(budget / time.Microsecond)
+	vcfLim, vctLim := min(20_000, max(3000, us/8)), min(12_000, max(1500, us/16))
 	loses := func(q int) bool {
 		b.Play(q)
 		defer b.Undo()
-		s.vcfNodes, s.vcfLimit = 0, 3000
-		if ok, _ := s.vcf(16); ok {
+		s.vcfNodes, s.vcfLimit = 0, vcfLim
+		if ok, _ := s.vcf(20); ok {
 			return true
 		}
-		s.vcfNodes, s.vcfLimit = 0, 1500
-		ok, _ := s.vctAtt(6)
+		s.vcfNodes, s.vcfLimit = 0, vctLim
+		ok, _ := s.vctAtt(10)
 		return ok
 	}
 	if time.Now().After(hard) || !loses(m) || s.stopped {
 		return m
 	}
+	// the alternatives, best first by what the search found of them (the
+	// table's value of the position after each), else in the move order
 	cands := slices.Clone(s.genMoves(0, m))
-	for i, c := range cands {
-		if i >= 16 || time.Now().After(hard) {
+	if len(cands) > 24 {
+		cands = cands[:24]
+	}
+	for i := range cands {
+		c := &cands[i]
+		c.s = -2 * WinScore
+		b.Play(c.m)
+		if e := s.tt.probe(b.Hash()); e != nil { // a bound at worst
+			c.s = -int(e.score)
+		}
+		b.Undo()
+	}
+	slices.SortStableFunc(cands, func(a, c scored) int { return c.s - a.s })
+	for _, c := range cands {
+		if time.Now().After(hard) {
 			break
 		}
 		if c.m != m && !loses(c.m) && !s.stopped {

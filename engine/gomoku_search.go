@@ -148,6 +148,9 @@ type searcher struct {
 	vcfNodes int64
 	vcfTotal int64
 	calls    int64 // checkStop calls: the clock is read every 128
+	// the best root move so far of the current iteration and its score
+	// (fully searched moves only): an interrupted iteration still tells
+	rootMove, rootScore int
 }
 
 // total is the number of nodes of all searches (alpha-beta and threats).
@@ -539,6 +542,9 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		}
 		if v > best {
 			best, bestMove = v, m
+			if ply == 0 {
+				s.rootMove, s.rootScore = m, v
+			}
 			if v > alpha {
 				alpha = v
 				if v >= beta {
