@@ -53,6 +53,8 @@ func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
 		er = engine.Renju
 	case gomoku.Caro:
 		er = engine.Caro
+	case gomoku.CaroExact:
+		er = engine.CaroExact
 	default:
 		a.Method, a.Complete = "none", true
 		a.Note = "no victory by continuous fours found, and the engine does not play " + rule.String()

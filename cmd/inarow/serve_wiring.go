@@ -112,10 +112,10 @@ func gomokuEngine(g server.GameInfo) engine.Player {
 		rule = engine.Standard
 	case server.Renju:
 		rule = engine.Renju
-	case server.Caro, server.CaroExact:
-		// The engine knows caro with overlines; at caro-exact its
-		// overlines are a small misjudgement, and its moves are legal.
+	case server.Caro:
 		rule = engine.Caro
+	case server.CaroExact:
+		rule = engine.CaroExact
 	}
 	if g.Rules.Win == inarow.ExactlyK && g.Variant != server.CaroExact {
 		rule = engine.Standard
