@@ -37,6 +37,7 @@ const maxCols = 32
 // marker bit above the stack while keeping which stones are current's.
 type Geometry struct {
 	W, H, K int
+	c4      bool   // 7×6, K = 4: the constant-shift fast paths
 	stride  uint   // H+1
 	cells   int    // W·H
 	base    int    // (W·H+1)/2: the score of a win with the first stone is base
@@ -65,6 +66,7 @@ func NewGeometry(r inarow.Rules) (*Geometry, error) {
 	}
 	g := &Geometry{W: r.Cols, H: r.Rows, K: r.K, stride: uint(r.Rows + 1), cells: r.Cols * r.Rows}
 	g.base = (g.cells + 1) / 2
+	g.c4 = g.W == 7 && g.H == 6 && g.K == 4
 	g.keyBits = uint(g.W) * g.stride
 	for x := 0; x < g.W; x++ {
 		b := uint64(1) << (uint(x) * g.stride)

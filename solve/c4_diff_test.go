@@ -182,3 +182,26 @@ func TestC4Cancel(t *testing.T) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
 }
+
+// The constant-shift 7×6 path (winning7x6) agrees with the
+// general form on random bit patterns: any stones, not only legal ones.
+func TestFastPath7x6AgreesWithGeneral(t *testing.T) {
+	g, err := NewGeometry(inarow.ConnectFour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.c4 {
+		t.Fatal("7×6 Connect Four does not take the fast paths")
+	}
+	rng := rand.New(rand.NewPCG(7, 6))
+	for i := 0; i < 200000; i++ {
+		mask := rng.Uint64() & g.board
+		p := rng.Uint64() & mask
+		if i%2 == 0 { // sparser stones: more lines of three with room
+			p &= rng.Uint64()
+		}
+		if got, want := winning7x6(p, mask), g.winning4(p, mask); got != want {
+			t.Fatalf("winning(%#x, %#x) = %#x, general form %#x", p, mask, got, want)
+		}
+	}
+}
