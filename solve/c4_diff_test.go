@@ -114,17 +114,23 @@ func TestC4AgreesWithGenericSolver(t *testing.T) {
 	}
 }
 
-// Published values of empty boards (John Tromp's table of Connect Four
-// board sizes: = draw, + first player wins, − second player wins).
+// Published values of empty boards: who wins and on which move the game
+// ends under perfect play, from John Tromp's results (every board with
+// width + height ≤ 15) as tabulated, with later sizes, in the README of
+// github.com/ChristopheSteininger/c4. The exact move pins the score
+// exactly: a first-player win on move n scores base+1−⌈n/2⌉, a
+// second-player win −(base+1−n/2), a draw (the board full) 0.
 func TestC4EmptyBoards(t *testing.T) {
 	cases := []struct {
-		w, h int
-		sign int
-		slow bool
+		w, h   int
+		winner int // 1 first player, 2 second, 0 draw
+		last   int // the move the game ends on
+		slow   bool
 	}{
-		{4, 4, 0, false}, {5, 4, 0, false}, {6, 4, -1, false}, {7, 4, 0, false},
-		{4, 5, 0, false}, {5, 5, 0, false}, {6, 5, 0, false},
-		{4, 6, 0, false}, {5, 6, 0, true}, {4, 7, 0, false},
+		{4, 4, 0, 16, false}, {5, 4, 0, 20, false}, {6, 4, 2, 24, false}, {7, 4, 0, 28, true},
+		{8, 4, 2, 32, true}, {4, 5, 0, 20, false}, {5, 5, 0, 25, false}, {6, 5, 0, 30, true},
+		{4, 6, 0, 24, false}, {5, 6, 0, 30, true}, {4, 7, 0, 28, false}, {4, 8, 0, 32, true},
+		{4, 9, 0, 36, true},
 	}
 	for _, c := range cases {
 		if c.slow && (testing.Short() || raceEnabled) {
@@ -135,14 +141,16 @@ func TestC4EmptyBoards(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sign := 0
-		if v > 0 {
-			sign = 1
-		} else if v < 0 {
-			sign = -1
+		base := (c.w*c.h + 1) / 2
+		want := Score(0)
+		switch c.winner {
+		case 1:
+			want = Score(base + 1 - (c.last+1)/2)
+		case 2:
+			want = -Score(base + 1 - c.last/2)
 		}
-		if sign != c.sign {
-			t.Errorf("%d×%d: score %d, want sign %d", c.w, c.h, v, c.sign)
+		if v != want {
+			t.Errorf("%d×%d: score %d, want %d (winner %d on move %d)", c.w, c.h, v, want, c.winner, c.last)
 		}
 		t.Logf("%d×%d: %d (%d nodes)", c.w, c.h, v, s.Nodes())
 	}
