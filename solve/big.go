@@ -368,12 +368,7 @@ func (s *BigSolver) SolveBoard(ctx context.Context, b BigBoard) (Score, error) {
 	}
 	lo, hi := -g.win(b.moves+1), g.win(b.moves)
 	for lo < hi {
-		med := lo + (hi-lo)/2
-		if med <= 0 && lo/2 < med {
-			med = lo / 2
-		} else if med >= 0 && hi/2 > med {
-			med = hi / 2
-		}
+		med := probe(lo, hi)
 		r := s.negamax(b, med, med+1)
 		if s.stopped {
 			return 0, ctx.Err()

@@ -96,3 +96,15 @@ func TestSetL1R1(t *testing.T) {
 		t.Errorf("only %d positions of L1_R1 solved in %v", n, budget)
 	}
 }
+
+// Every probe lies inside the range, so each null-window search narrows
+// it: lo ≤ probe < hi.
+func TestProbeInsideRange(t *testing.T) {
+	for lo := -70; lo <= 70; lo++ {
+		for hi := lo + 1; hi <= 70; hi++ {
+			if m := probe(lo, hi); m < lo || m >= hi {
+				t.Fatalf("probe(%d, %d) = %d, outside [lo, hi)", lo, hi, m)
+			}
+		}
+	}
+}
