@@ -420,3 +420,67 @@ func TestRenjuBlackForbiddenIsNoThreat(t *testing.T) {
 		t.Errorf("white's class at a double four = %d, want flex4", c)
 	}
 }
+
+// The evaluation charges the side to move for the opponent's double-threat
+// points: 300 for one (it can be taken), 1500 for two; nothing when the
+// side to move has a four to force with.
+func TestDoubleThreatPenalty(t *testing.T) {
+	cases := []struct {
+		name string
+		want int
+		rows []string
+	}{
+		{"none", 0, []string{
+			"...............",
+			"...............",
+			"...............",
+			"...............",
+			"...............",
+			".......O.......",
+			".......O.......",
+			"...............",
+		}},
+		{"one point", 300, []string{ // white's two twos cross at (7,7)
+			"...............",
+			"...............",
+			"...............",
+			"...............",
+			"...............",
+			".......O.......",
+			".......O.......",
+			".....OO........",
+		}},
+		{"two points", 1500, []string{ // and again at (11,3)
+			"...............",
+			"...........O...",
+			"...........O...",
+			".........OO....",
+			"...............",
+			".......O.......",
+			".......O.......",
+			".....OO........",
+		}},
+		{"black can force", 0, []string{
+			"...............",
+			"...........O...",
+			"...........O...",
+			".........OO....",
+			"...............",
+			".......O.......",
+			".......O.......",
+			".....OO........",
+			"...............",
+			"...............",
+			"...............",
+			"...............",
+			".XXX...........",
+		}},
+	}
+	for _, c := range cases {
+		b := boardFrom(t, Freestyle, Black, c.rows...)
+		if got := doubleThreatPenalty(b, Black, White); got != c.want {
+			t.Errorf("%s: penalty %d, want %d (white's double-threat points: %d F3F3, %d B4F3)",
+				c.name, got, c.want, b.clsCnt[White][clsF3F3], b.clsCnt[White][clsB4F3])
+		}
+	}
+}
