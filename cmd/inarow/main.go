@@ -36,8 +36,9 @@ Usage:
       Print the score of every column after MOVES ("-" for a full column).
   inarow analyze gomoku --record FILE [--rule RULE]
       Replay an SGF or .psq record and look for a VCF (victory by continuous fours).
-  inarow bench solve [--sets DIR] [--max N]
-      Solve Pascal Pons' benchmark sets and print a table.
+  inarow bench solve [--sets DIR] [--max N] | --random N --stones LIST [--rules RULES]
+      Solve Pascal Pons' benchmark sets and print a table, or random positions
+      of each stone count on any gravity board (what 9×7 or 8×8 would cost).
   inarow book generate [--rules RULES] --depth D --out FILE [--jobs N]
       Build an opening book with the solver; inarow book check FILE verifies one.
   inarow serve [--addr :8080] [--db FILE|postgres://...]

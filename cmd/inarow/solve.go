@@ -23,6 +23,7 @@ import (
 //	inarow solve connect4 [--rules RULES] [--table-mb N] [--no-book]
 //	inarow analyze connect4 MOVES [--rules RULES] [--table-mb N] [--no-book]
 //	inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book]
+//	inarow bench solve --random N --stones LIST [--rules RULES] [--seed S] [--table-mb N]
 const solveUsage = `  inarow solve connect4 [--rules RULES] [--table-mb N] [--no-book]
       Read move strings (1-based columns, "4453"; "-" is the empty board), one
       a line, from stdin and print "MOVES SCORE NODES MICROSECONDS" for each.
@@ -32,6 +33,10 @@ const solveUsage = `  inarow solve connect4 [--rules RULES] [--table-mb N] [--no
       Print the score of every column after MOVES, "-" for a full column.
   inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book]
       Solve Pascal Pons' benchmark sets (Test_L3_R1 …) and print a table.
+  inarow bench solve --random N --stones LIST [--rules RULES] [--seed S] [--table-mb N] [--no-book]
+      What solving costs on RULES (9×7, 8×8…): solve N random positions of
+      each stone count in LIST (e.g. 44,40,36) and print the mean time and
+      nodes and their growth for each stone fewer.
 `
 
 // solverFlags are the flags every solver command takes.
@@ -234,7 +239,7 @@ var benchSets = []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1",
 
 func runBench(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] != "solve" {
-		fmt.Fprintln(stderr, "usage: inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book]")
+		fmt.Fprintln(stderr, "usage: inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book]\n       inarow bench solve --random N --stones LIST [--rules RULES] [--seed S] [--table-mb N]")
 		return exitUsage
 	}
 	fs := flag.NewFlagSet("bench solve", flag.ContinueOnError)
@@ -243,12 +248,18 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	dir := fs.String("sets", filepath.Join("..", "shared", "data", "connect4"), "directory of the benchmark sets")
 	maxN := fs.Int("max", 0, "solve at most N positions of each set (0: all)")
 	only := fs.String("only", "", "comma-separated sets to run, e.g. L2_R1,L1_R1 (default: every set found)")
+	random := fs.Int("random", 0, "instead of the sets, solve N random positions of each --stones count (boards up to 128 bits)")
+	stones := fs.String("stones", "", "with --random: stone counts, most first, e.g. 40,36,32")
+	seed := fs.Uint64("seed", 1, "with --random: the seed of the positions")
 	if err := fs.Parse(args[1:]); err != nil {
 		return exitUsage
 	}
 	if fs.NArg() != 0 {
 		fmt.Fprintf(stderr, "inarow bench solve: unexpected argument %q\n", fs.Arg(0))
 		return exitUsage
+	}
+	if *random > 0 || *stones != "" {
+		return runSweep(sf, *random, *stones, *seed, stdout, stderr)
 	}
 	s, err := sf.newSolver("connect4")
 	if err != nil {

@@ -120,3 +120,55 @@ func TestBenchSolve(t *testing.T) {
 		t.Errorf("no sets: %+v", res)
 	}
 }
+
+// bench solve --random prints a row for each stone count, the same table
+// for the same seed, on a 128-bit board as on a one-word one; bad
+// requests are usage errors.
+func TestBenchSolveRandom(t *testing.T) {
+	for _, rules := range []string{"m=5,n=4,k=4,gravity", "m=9,n=7,k=4,gravity"} {
+		args := []string{"bench", "solve", "--random", "3", "--stones", "55,51", "--rules", rules, "--table-mb", "4", "--seed", "7"}
+		if rules[2] == '5' {
+			args[5] = "16,12"
+		}
+		res := cli(t, "", args...)
+		if res.code != 0 {
+			t.Fatalf("%s: %+v", rules, res)
+		}
+		lines := strings.Split(strings.TrimSpace(res.stdout), "\n")
+		if len(lines) != 4 || !strings.HasPrefix(lines[0], rules) || !strings.HasPrefix(lines[1], "stones") {
+			t.Fatalf("%s: table:\n%s", rules, res.stdout)
+		}
+		for i, n := range strings.Split(args[5], ",") {
+			f := strings.Fields(lines[i+2])
+			if len(f) != 6 || f[0] != n || f[1] != "3" {
+				t.Errorf("%s: row %q, want %s stones, 3 positions", rules, lines[i+2], n)
+			}
+		}
+		if f := strings.Fields(lines[3]); f[5] == "-" {
+			t.Errorf("%s: the second row has no growth: %q", rules, lines[3])
+		}
+		// the positions depend on the seed alone: the same nodes again
+		again := cli(t, "", args...)
+		nodes := func(out string) string {
+			var col []string
+			for _, l := range strings.Split(strings.TrimSpace(out), "\n")[2:] {
+				col = append(col, strings.Fields(l)[4])
+			}
+			return strings.Join(col, " ")
+		}
+		if nodes(again.stdout) != nodes(res.stdout) {
+			t.Errorf("%s: same seed, nodes %s then %s", rules, nodes(res.stdout), nodes(again.stdout))
+		}
+	}
+	for _, bad := range [][]string{
+		{"--random", "3"},                                            // no stone counts
+		{"--random", "0", "--stones", "10"},                          // no positions
+		{"--random", "2", "--stones", "10,x"},                        // not a number
+		{"--random", "2", "--stones", "42"},                          // a full 7×6 board
+		{"--random", "2", "--stones", "5", "--rules", "m=3,n=3,k=3"}, // no gravity
+	} {
+		if res := cli(t, "", append([]string{"bench", "solve"}, bad...)...); res.code != 2 || res.stderr == "" {
+			t.Errorf("%v: exit %d, stderr %q; want a usage error", bad, res.code, res.stderr)
+		}
+	}
+}
