@@ -18,6 +18,7 @@ const (
 	pad    = 5
 	stride = 20 + 2*pad // padded row length
 	nCells = stride * stride
+	nWords = (nCells + 63) / 64 // a bit set of cells
 )
 
 var dirOff = [4]int{1, stride, stride + 1, stride - 1}
@@ -64,6 +65,7 @@ type Board struct {
 	val     [2][nCells]int32
 	nb      [nCells]uint8 // stones within 2 along the lines
 	clsCnt  [2][nCls]int
+	clsSet  [2][nCls][nWords]uint64 // the cells of each class but clsNone
 	valSum  [2]int32
 	tables  [2][]uint8
 	hash    uint64
@@ -292,6 +294,7 @@ func (b *Board) clearCell(i int) {
 func (b *Board) unrefreshCell(i int) {
 	for c := 0; c < 2; c++ {
 		b.clsCnt[c][b.cls[c][i]]--
+		b.clsSet[c][b.cls[c][i]][i>>6] &^= 1 << (i & 63)
 		b.valSum[c] -= b.val[c][i]
 		b.cls[c][i], b.val[c][i] = clsNone, 0
 		b.clsCnt[c][clsNone]++
@@ -319,15 +322,15 @@ func (b *Board) refreshDir(q, d int) {
 
 var patValue = [nPat]int32{patNone: 0, patB2: 2, patF2: 8, patB3: 10, patF3: 40, patB4: 48, patF4: 300, patF4D: 300, patFive: 2000, patOver: 0}
 
-func (b *Board) recls(q, c int) {
-	p := &b.pat[c][q]
+// combine is what the four line patterns of a cell make of it for one
+// colour: its class and its value. renjuBlack applies black's renju
+// restrictions. Board looks it up in combos, built from it at start-up.
+func combine(p [4]uint8, renjuBlack bool) (cl int, v int32) {
 	var n [nPat]int
-	var v int32
 	for d := 0; d < 4; d++ {
 		n[p[d]]++
 		v += patValue[p[d]]
 	}
-	cl := clsNone
 	switch {
 	case n[patFive] > 0:
 		cl = clsFive
@@ -344,7 +347,7 @@ func (b *Board) recls(q, c int) {
 	case n[patF2]+n[patB3]+n[patB2] > 0:
 		cl = clsTwo
 	}
-	if c == Black && b.Rule == Renju && cl != clsFive {
+	if renjuBlack && cl != clsFive {
 		// black's overlines and double fours are forbidden: no threat and
 		// no value; a double three mostly is: worth one three
 		if n[patOver] > 0 || n[patF4D] > 0 || n[patB4]+n[patF4] >= 2 {
@@ -367,10 +370,48 @@ func (b *Board) recls(q, c int) {
 	if n[patF3] > 0 && n[patF2] > 0 {
 		v += 20
 	}
+	return cl, v
+}
+
+// comboIdx numbers the four patterns of a cell (nPat ≤ 10: one decimal
+// digit each).
+func comboIdx(p *[4]uint8) int {
+	return int(p[0])*1000 + int(p[1])*100 + int(p[2])*10 + int(p[3])
+}
+
+// combos[r][comboIdx(p)] is combine(p, r == 1) packed as value<<4 | class:
+// the hot path of Play and Undo looks a cell up instead of counting.
+var combos = func() (t [2][10000]int32) {
+	for i := range t[0] {
+		p := [4]uint8{uint8(i / 1000), uint8(i / 100 % 10), uint8(i / 10 % 10), uint8(i % 10)}
+		if comboIdx(&p) != i || p[0] >= nPat || p[1] >= nPat || p[2] >= nPat || p[3] >= nPat {
+			continue
+		}
+		for r := range t {
+			cl, v := combine(p, r == 1)
+			t[r][i] = v<<4 | int32(cl)
+		}
+	}
+	return t
+}()
+
+func (b *Board) recls(q, c int) {
+	r := 0
+	if c == Black && b.Rule == Renju {
+		r = 1
+	}
+	cv := combos[r][comboIdx(&b.pat[c][q])]
+	cl, v := uint8(cv&15), cv>>4
 	old := b.cls[c][q]
 	b.clsCnt[c][old]--
 	b.clsCnt[c][cl]++
-	b.cls[c][q] = uint8(cl)
+	if old != cl {
+		b.clsSet[c][old][q>>6] &^= 1 << (q & 63)
+		if cl != clsNone {
+			b.clsSet[c][cl][q>>6] |= 1 << (q & 63)
+		}
+	}
+	b.cls[c][q] = cl
 	b.valSum[c] += v - b.val[c][q]
 	b.val[c][q] = v
 }

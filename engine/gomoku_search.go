@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math/bits"
 	"slices"
 	"time"
 )
@@ -172,15 +173,14 @@ func (s *searcher) checkStop() bool {
 	return s.stopped
 }
 
-// cellsOf lists the empty cells where colour c has class cl.
+// cellsOf lists the empty cells where colour c has class cl (not
+// clsNone), in index order.
 func (s *searcher) cellsOf(c, cl int, dst []int) []int {
-	b := s.b
-	for y := 0; y < b.H; y++ {
-		i := b.Idx(0, y)
-		for x := 0; x < b.W; x, i = x+1, i+1 {
-			if b.cell[i] == empty && int(b.cls[c][i]) == cl {
-				dst = append(dst, i)
-			}
+	set := &s.b.clsSet[c][cl]
+	for w, word := range set {
+		for word != 0 {
+			dst = append(dst, w<<6+bits.TrailingZeros64(word))
+			word &= word - 1
 		}
 	}
 	return dst
@@ -536,7 +536,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	} else if len(moves) > 40 {
 		moves = moves[:40]
 	}
-	moves = slices.Clone(moves)
+	// moves is s.moveBuf[ply]: the plies below use their own buffers
 	best, bestMove := -WinScore-1, moves[0].m
 	a0 := alpha
 	for n, mv := range moves {

@@ -484,3 +484,137 @@ func TestDoubleThreatPenalty(t *testing.T) {
 		}
 	}
 }
+
+// quietPositions are early middle-game positions of the kind a match
+// starts from (black, white alternating, x,y from the top left): no
+// threat to answer, so the search is the alpha-beta over the evaluation.
+var quietPositions = [][][2]int{
+	{{7, 7}, {8, 8}, {6, 8}, {7, 9}, {6, 6}},
+	{{7, 7}, {8, 6}, {8, 8}, {6, 6}, {9, 9}, {10, 10}, {7, 9}},
+	{{7, 7}, {7, 8}, {8, 9}, {6, 7}, {9, 10}, {10, 11}, {8, 7}, {6, 9}},
+	{{6, 7}, {7, 7}, {7, 6}, {8, 5}, {5, 8}, {4, 9}, {6, 6}, {8, 7}, {6, 8}, {6, 5}},
+	{{7, 7}, {6, 8}, {9, 7}, {8, 7}, {8, 8}, {9, 9}, {7, 9}, {6, 10}, {7, 8}, {7, 10}, {5, 9}},
+	{{7, 7}, {8, 7}, {7, 8}, {7, 6}, {6, 8}, {8, 8}, {6, 7}, {5, 6}, {8, 9}, {9, 10}, {6, 6}, {6, 9}},
+}
+
+// BenchmarkSearchQuiet searches each of quietPositions to depth 6 with a
+// fresh table: nodes per second of the alpha-beta search as a match uses it.
+func BenchmarkSearchQuiet(b *testing.B) {
+	var nodes int64
+	for b.Loop() {
+		for _, moves := range quietPositions {
+			bd, err := NewBoard(15, 15, Freestyle)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, m := range moves {
+				if err := bd.PlayXY(m[0], m[1]); err != nil {
+					b.Fatal(err)
+				}
+			}
+			g := &Gomoku{Limits: Limits{MaxDepth: 6, TurnTime: time.Minute}, MaxMemory: 16 << 20}
+			res := g.Search(context.Background(), bd)
+			if res.Move < 0 {
+				b.Fatal("no move")
+			}
+			nodes += res.Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N*len(quietPositions)), "nodes/position")
+}
+
+// TestBoardIncremental plays and takes back random stones under every
+// rule and checks what Play and Undo keep up to date — line patterns,
+// classes, values, their counts, sums and cell sets — against the same
+// figures worked out from the stones alone.
+func TestBoardIncremental(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, rule := range []GomokuRule{Freestyle, Standard, Renju, Caro, CaroExact} {
+		b, err := NewBoard(15, 15, rule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		edge := uint32(2)
+		if rule == Caro || rule == CaroExact {
+			edge = 3
+		}
+		for step := 0; step < 600; step++ {
+			if b.Count() > 0 && (rng.IntN(3) == 0 || b.Count() > 120) {
+				b.Undo()
+			} else {
+				for {
+					x, y := rng.IntN(15), rng.IntN(15)
+					if i := b.Idx(x, y); b.cell[i] == empty {
+						b.Play(i)
+						break
+					}
+				}
+			}
+			if step%20 != 0 {
+				continue
+			}
+			for c := 0; c < 2; c++ {
+				var cnt [nCls]int
+				var set [nCls][nWords]uint64
+				var sum int32
+				for i := range b.cell {
+					if b.cell[i] != empty {
+						continue
+					}
+					var p [4]uint8
+					for d := 0; d < 4; d++ {
+						var key uint32
+						for o := -winLen; o <= winLen; o++ {
+							if o == 0 {
+								continue
+							}
+							switch cell := b.cell[i+o*dirOff[d]]; {
+							case cell == wall:
+								key |= edge << (2 * offIdx(o))
+							case int(cell) == c:
+								key |= 1 << (2 * offIdx(o))
+							case cell != empty:
+								key |= 2 << (2 * offIdx(o))
+							}
+						}
+						p[d] = b.tables[c][key]
+					}
+					cl, v := combine(p, c == Black && rule == Renju)
+					if p != b.pat[c][i] || uint8(cl) != b.cls[c][i] || v != b.val[c][i] {
+						t.Fatalf("%v step %d colour %d cell %d: patterns %v class %d value %d, from the stones %v %d %d", rule, step, c, i, b.pat[c][i], b.cls[c][i], b.val[c][i], p, cl, v)
+					}
+					cnt[cl]++
+					set[cl][i>>6] |= 1 << (i & 63)
+					sum += v
+				}
+				if sum != b.valSum[c] {
+					t.Fatalf("%v step %d colour %d: valSum %d, from the stones %d", rule, step, c, b.valSum[c], sum)
+				}
+				for cl := clsNone + 1; cl < nCls; cl++ {
+					if cnt[cl] != b.clsCnt[c][cl] || set[cl] != b.clsSet[c][cl] {
+						t.Fatalf("%v step %d colour %d class %d: count %d, from the stones %d (or the cell sets differ)", rule, step, c, cl, b.clsCnt[c][cl], cnt[cl])
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestCombos: the packed table says what combine says for every four
+// patterns.
+func TestCombos(t *testing.T) {
+	for _, renju := range []bool{false, true} {
+		r := 0
+		if renju {
+			r = 1
+		}
+		for i := 0; i < nPat*nPat*nPat*nPat; i++ {
+			p := [4]uint8{uint8(i % nPat), uint8(i / nPat % nPat), uint8(i / nPat / nPat % nPat), uint8(i / nPat / nPat / nPat)}
+			cl, v := combine(p, renju)
+			if got := combos[r][comboIdx(&p)]; got&15 != int32(cl) || got>>4 != v {
+				t.Fatalf("%v renju=%v: table %d/%d, combine %d/%d", p, renju, got&15, got>>4, cl, v)
+			}
+		}
+	}
+}
