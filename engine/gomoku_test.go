@@ -2,11 +2,7 @@ package engine
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 )
@@ -264,41 +260,20 @@ type vcfCase struct {
 	board *Board
 }
 
-// vcfCases reads testdata/gomoku_vcf.txt: per line a name, the rule
-// number, the side to move (b or w), the black stones and the white
-// stones as x,y pairs joined by ';'.
+// vcfCases are the benchmark's VCF positions (benchdata/gomoku_vcf.txt).
 func vcfCases(t testing.TB) []vcfCase {
-	data, err := os.ReadFile("testdata/gomoku_vcf.txt")
+	ps, err := BenchPositions()
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out []vcfCase
-	for _, line := range strings.Split(string(data), "\n") {
-		f := strings.Fields(line)
-		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
-			continue
+	for _, p := range ps {
+		if p.Kind == BenchVCF {
+			out = append(out, vcfCase{p.Name, p.Board})
 		}
-		if len(f) != 5 {
-			t.Fatalf("bad line %q", line)
-		}
-		rule, _ := strconv.Atoi(f[1])
-		b, _ := NewBoard(15, 15, GomokuRule(rule))
-		for c, list := range []string{f[3], f[4]} {
-			for _, xy := range strings.Split(list, ";") {
-				var x, y int
-				if _, err := fmt.Sscanf(xy, "%d,%d", &x, &y); err != nil {
-					t.Fatalf("bad point %q", xy)
-				}
-				if err := b.Place(x, y, c); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		b.SetToMove(Black)
-		if f[2] == "w" {
-			b.SetToMove(White)
-		}
-		out = append(out, vcfCase{f[0], b})
+	}
+	if len(out) < 8 {
+		t.Fatalf("%d VCF positions", len(out))
 	}
 	return out
 }
@@ -485,43 +460,31 @@ func TestDoubleThreatPenalty(t *testing.T) {
 	}
 }
 
-// quietPositions are early middle-game positions of the kind a match
-// starts from (black, white alternating, x,y from the top left): no
-// threat to answer, so the search is the alpha-beta over the evaluation.
-var quietPositions = [][][2]int{
-	{{7, 7}, {8, 8}, {6, 8}, {7, 9}, {6, 6}},
-	{{7, 7}, {8, 6}, {8, 8}, {6, 6}, {9, 9}, {10, 10}, {7, 9}},
-	{{7, 7}, {7, 8}, {8, 9}, {6, 7}, {9, 10}, {10, 11}, {8, 7}, {6, 9}},
-	{{6, 7}, {7, 7}, {7, 6}, {8, 5}, {5, 8}, {4, 9}, {6, 6}, {8, 7}, {6, 8}, {6, 5}},
-	{{7, 7}, {6, 8}, {9, 7}, {8, 7}, {8, 8}, {9, 9}, {7, 9}, {6, 10}, {7, 8}, {7, 10}, {5, 9}},
-	{{7, 7}, {8, 7}, {7, 8}, {7, 6}, {6, 8}, {8, 8}, {6, 7}, {5, 6}, {8, 9}, {9, 10}, {6, 6}, {6, 9}},
-}
-
-// BenchmarkSearchQuiet searches each of quietPositions to depth 6 with a
-// fresh table: nodes per second of the alpha-beta search as a match uses it.
+// BenchmarkSearchQuiet searches each quiet position of the benchmark to
+// depth 6 with a fresh table: nodes per second of the alpha-beta search as
+// a match uses it.
 func BenchmarkSearchQuiet(b *testing.B) {
+	ps, err := BenchPositions()
+	if err != nil {
+		b.Fatal(err)
+	}
 	var nodes int64
+	n := 0
 	for b.Loop() {
-		for _, moves := range quietPositions {
-			bd, err := NewBoard(15, 15, Freestyle)
-			if err != nil {
-				b.Fatal(err)
+		for _, p := range ps {
+			if p.Kind != BenchSearch {
+				continue
 			}
-			for _, m := range moves {
-				if err := bd.PlayXY(m[0], m[1]); err != nil {
-					b.Fatal(err)
-				}
-			}
-			g := &Gomoku{Limits: Limits{MaxDepth: 6, TurnTime: time.Minute}, MaxMemory: 16 << 20}
-			res := g.Search(context.Background(), bd)
+			res := RunBench(context.Background(), p, 6)
 			if res.Move < 0 {
 				b.Fatal("no move")
 			}
 			nodes += res.Nodes
+			n++
 		}
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-	b.ReportMetric(float64(nodes)/float64(b.N*len(quietPositions)), "nodes/position")
+	b.ReportMetric(float64(nodes)/float64(n), "nodes/position")
 }
 
 // TestBoardIncremental plays and takes back random stones under every

@@ -262,3 +262,74 @@ func runAnalyzeGomoku(args []string, stdout, stderr io.Writer) int {
 	}
 	return exitOK
 }
+
+// runBenchGomoku times the engine on its fixed benchmark positions: the
+// VCF positions by the continuous-four search, the quiet ones by the
+// alpha-beta search to --depth (the same positions as the engine's Go
+// benchmarks). A VCF not found is a failure: exit 1.
+func runBenchGomoku(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bench gomoku", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	depth := fs.Int("depth", 6, "depth of the search on the quiet positions (1-20)")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() != 0 || *depth < 1 || *depth > 20 {
+		fmt.Fprintln(stderr, "usage: inarow bench gomoku [--depth N]   (N from 1 to 20)")
+		return exitUsage
+	}
+	ps, err := engine.BenchPositions()
+	if err != nil {
+		fmt.Fprintf(stderr, "inarow bench gomoku: %v\n", err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	type total struct {
+		n, found int
+		nodes    int64
+		elapsed  time.Duration
+	}
+	var sums [2]total // vcf, search
+	fmt.Fprintf(stdout, "%-8s %-6s %10s %10s %12s  %s\n", "position", "kind", "nodes", "µs", "nodes/s", "result")
+	for _, p := range ps {
+		r := engine.RunBench(ctx, p, *depth)
+		if ctx.Err() != nil {
+			fmt.Fprintln(stderr, "inarow bench gomoku: interrupted")
+			return 1
+		}
+		k, result := 1, "no move"
+		if r.Move >= 0 {
+			x, y := p.Board.XY(r.Move)
+			result = fmt.Sprintf("depth %d, plays %d,%d", r.Depth, x, y)
+		}
+		if p.Kind == engine.BenchVCF {
+			k, result = 0, "no VCF found"
+			if r.Found {
+				x, y := p.Board.XY(r.Move)
+				result = fmt.Sprintf("VCF, starts at %d,%d", x, y)
+				sums[0].found++
+			}
+		}
+		sums[k].n++
+		sums[k].nodes += r.Nodes
+		sums[k].elapsed += r.Elapsed
+		fmt.Fprintf(stdout, "%-8s %-6s %10d %10d %12.0f  %s\n", p.Name, p.Kind, r.Nodes, r.Elapsed.Microseconds(), perSecond(r.Nodes, r.Elapsed), result)
+	}
+	v, s := sums[0], sums[1]
+	fmt.Fprintf(stdout, "vcf: %d of %d found, mean %d µs and %d nodes a position, %.0f nodes/s\n",
+		v.found, v.n, v.elapsed.Microseconds()/int64(max(v.n, 1)), v.nodes/int64(max(v.n, 1)), perSecond(v.nodes, v.elapsed))
+	fmt.Fprintf(stdout, "search (depth %d): %d positions, mean %d µs and %d nodes a position, %.0f nodes/s\n",
+		*depth, s.n, s.elapsed.Microseconds()/int64(max(s.n, 1)), s.nodes/int64(max(s.n, 1)), perSecond(s.nodes, s.elapsed))
+	if v.found < v.n {
+		return 1
+	}
+	return 0
+}
+
+func perSecond(n int64, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return float64(n) / d.Seconds()
+}

@@ -120,3 +120,36 @@ func TestAnalyzeGomoku(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchGomoku runs the gomoku benchmark through the binary: every VCF
+// position solved, every quiet one searched, the totals printed; bad
+// flags are refused with the usage.
+func TestBenchGomoku(t *testing.T) {
+	res := cli(t, "", "bench", "gomoku", "--depth", "3")
+	if res.code != 0 {
+		t.Fatalf("exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(res.stdout), "\n")
+	if len(lines) != 1+8+6+2 {
+		t.Fatalf("%d lines:\n%s", len(lines), res.stdout)
+	}
+	for _, l := range lines[1:9] {
+		if f := strings.Fields(l); f[1] != "vcf" || !strings.Contains(l, "VCF, starts at") {
+			t.Errorf("vcf line %q", l)
+		}
+	}
+	for _, l := range lines[9:15] {
+		if f := strings.Fields(l); f[1] != "search" || !strings.Contains(l, ", plays ") {
+			t.Errorf("search line %q", l)
+		}
+	}
+	if !strings.HasPrefix(lines[15], "vcf: 8 of 8 found, mean ") || !strings.HasPrefix(lines[16], "search (depth 3): 6 positions, mean ") {
+		t.Errorf("totals:\n%s\n%s", lines[15], lines[16])
+	}
+	for _, args := range [][]string{{"--depth", "0"}, {"--depth", "x"}, {"extra"}} {
+		res := cli(t, "", append([]string{"bench", "gomoku"}, args...)...)
+		if res.code != exitUsage || res.stderr == "" {
+			t.Errorf("%v: exit %d, stderr %q", args, res.code, res.stderr)
+		}
+	}
+}

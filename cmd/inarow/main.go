@@ -39,6 +39,8 @@ Usage:
   inarow bench solve [--sets DIR] [--max N] | --random N --stones LIST [--rules RULES]
       Solve Pascal Pons' benchmark sets and print a table, or random positions
       of each stone count on any gravity board (what 9×7 or 8×8 would cost).
+  inarow bench gomoku [--depth N]
+      Time the gomoku engine on fixed positions: VCF solve time, search nodes/s.
   inarow book generate [--rules RULES] --depth D --out FILE [--jobs N]
       Build an opening book with the solver; inarow book check FILE verifies one.
   inarow serve [--addr :8080] [--db FILE|postgres://...]

@@ -238,8 +238,11 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 var benchSets = []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"}
 
 func runBench(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "gomoku" {
+		return runBenchGomoku(args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || args[0] != "solve" {
-		fmt.Fprintln(stderr, "usage: inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book]\n       inarow bench solve --random N --stones LIST [--rules RULES] [--seed S] [--table-mb N]")
+		fmt.Fprintln(stderr, "usage: inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book]\n       inarow bench solve --random N --stones LIST [--rules RULES] [--seed S] [--table-mb N]\n       inarow bench gomoku [--depth N]")
 		return exitUsage
 	}
 	fs := flag.NewFlagSet("bench solve", flag.ContinueOnError)

@@ -1,0 +1,117 @@
+package engine
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The gomoku benchmark: fixed positions that `inarow bench gomoku` and
+// the package's Go benchmarks time alike, so that a change to the board
+// or the search is measured on the same ground from both.
+
+//go:embed benchdata/gomoku_vcf.txt
+var benchVCF string
+
+// quietPositions are early middle-game positions of the kind a match
+// starts from (black, white alternating, x,y from the top left): no
+// threat to answer, so the search is the alpha-beta over the evaluation.
+var quietPositions = [][][2]int{
+	{{7, 7}, {8, 8}, {6, 8}, {7, 9}, {6, 6}},
+	{{7, 7}, {8, 6}, {8, 8}, {6, 6}, {9, 9}, {10, 10}, {7, 9}},
+	{{7, 7}, {7, 8}, {8, 9}, {6, 7}, {9, 10}, {10, 11}, {8, 7}, {6, 9}},
+	{{6, 7}, {7, 7}, {7, 6}, {8, 5}, {5, 8}, {4, 9}, {6, 6}, {8, 7}, {6, 8}, {6, 5}},
+	{{7, 7}, {6, 8}, {9, 7}, {8, 7}, {8, 8}, {9, 9}, {7, 9}, {6, 10}, {7, 8}, {7, 10}, {5, 9}},
+	{{7, 7}, {8, 7}, {7, 8}, {7, 6}, {6, 8}, {8, 8}, {6, 7}, {5, 6}, {8, 9}, {9, 10}, {6, 6}, {6, 9}},
+}
+
+// Bench kinds.
+const (
+	BenchVCF    = "vcf"    // the side to move wins by continuous fours
+	BenchSearch = "search" // a quiet position for the alpha-beta search
+)
+
+// BenchPosition is one position of the benchmark.
+type BenchPosition struct {
+	Name  string
+	Kind  string
+	Board *Board
+}
+
+// BenchPositions returns fresh boards of the benchmark's positions: the
+// VCF positions (a name, the rule number, the side to move b or w, the
+// black and the white stones as x,y pairs joined by ';', a line each),
+// then the quiet ones.
+func BenchPositions() ([]BenchPosition, error) {
+	var out []BenchPosition
+	for n, line := range strings.Split(benchVCF, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		if len(f) != 5 {
+			return nil, fmt.Errorf("benchdata/gomoku_vcf.txt line %d: want 5 fields, got %q", n+1, line)
+		}
+		rule, err := strconv.Atoi(f[1])
+		if err != nil {
+			return nil, fmt.Errorf("benchdata/gomoku_vcf.txt line %d: rule %q", n+1, f[1])
+		}
+		b, err := NewBoard(15, 15, GomokuRule(rule))
+		if err != nil {
+			return nil, err
+		}
+		for c, list := range []string{f[3], f[4]} {
+			for _, xy := range strings.Split(list, ";") {
+				var x, y int
+				if _, err := fmt.Sscanf(xy, "%d,%d", &x, &y); err != nil {
+					return nil, fmt.Errorf("benchdata/gomoku_vcf.txt line %d: point %q", n+1, xy)
+				}
+				if err := b.Place(x, y, c); err != nil {
+					return nil, fmt.Errorf("benchdata/gomoku_vcf.txt line %d: %w", n+1, err)
+				}
+			}
+		}
+		b.SetToMove(Black)
+		if f[2] == "w" {
+			b.SetToMove(White)
+		}
+		out = append(out, BenchPosition{f[0], BenchVCF, b})
+	}
+	for i, moves := range quietPositions {
+		b, _ := NewBoard(15, 15, Freestyle)
+		for _, m := range moves {
+			if err := b.PlayXY(m[0], m[1]); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, BenchPosition{fmt.Sprintf("quiet%d", i+1), BenchSearch, b})
+	}
+	return out, nil
+}
+
+// BenchResult is what one position of the benchmark cost.
+type BenchResult struct {
+	Nodes   int64
+	Elapsed time.Duration
+	Move    int  // the winning move (vcf) or the chosen one (search); -1 if none
+	Found   bool // vcf: the win was found
+	Depth   int  // search: the depth reached
+}
+
+// RunBench times p: a VCF position by the continuous-four search alone
+// (up to 30 moves deep, 4 M nodes), a quiet position by Search to depth
+// with a fresh 16 MiB table. p.Board is left as it was.
+func RunBench(ctx context.Context, p BenchPosition, depth int) BenchResult {
+	start := time.Now()
+	if p.Kind == BenchVCF {
+		s := &searcher{b: p.Board, tt: NewTT(1 << 16), ctx: ctx, hard: start.Add(time.Hour), vcfLimit: 1 << 22}
+		ok, q := s.vcf(30)
+		return BenchResult{Nodes: s.vcfNodes, Elapsed: time.Since(start), Move: q, Found: ok}
+	}
+	g := &Gomoku{Limits: Limits{MaxDepth: depth, TurnTime: time.Hour}, MaxMemory: 16 << 20}
+	res := g.Search(ctx, p.Board)
+	return BenchResult{Nodes: res.Nodes, Elapsed: time.Since(start), Move: res.Move, Depth: res.Depth}
+}
