@@ -139,3 +139,90 @@ func (g *Gomoku) Analyze(ctx context.Context, b *Board, n int) []MoveValue {
 	}
 	return done
 }
+
+// ThreatWin is a forced win by threats found by FindVCT.
+type ThreatWin struct {
+	Depth int   // the threat search's depth that found it (threats before the four that wins)
+	Moves int   // the attacker's moves in Line
+	Line  []int // one line of it: the attacker's moves and, between them, the defender's first defence
+}
+
+// FindVCT looks for a victory by continuous threats — fours and open
+// threes, which the defender must answer — for the side to move of b, of
+// at most depth of its moves, within maxNodes nodes (0: 2,000,000) and ctx.
+// It deepens one threat at a time, so the win found is a shortest one by
+// the search's measure. A VCF is a VCT too. b is left as it was.
+func FindVCT(ctx context.Context, b *Board, depth int, maxNodes int64) (win ThreatWin, found bool, nodes int64) {
+	if maxNodes <= 0 {
+		maxNodes = 2_000_000
+	}
+	s := &searcher{b: b, tt: NewTT(1 << 16), ctx: ctx, start: time.Now(), hard: time.Now().Add(24 * time.Hour)}
+	if dl, ok := ctx.Deadline(); ok {
+		s.hard = dl
+	}
+	if b.winner >= 0 || b.Full() {
+		return win, false, 0
+	}
+	for d := 1; d <= depth && nodes < maxNodes && !s.stopped; d++ {
+		s.vcfNodes, s.vcfLimit = 0, maxNodes-nodes
+		ok, q := s.vctAtt(d)
+		nodes += s.vcfNodes
+		if ok && !s.stopped && q >= 0 {
+			line := s.vctLine(q, d)
+			return ThreatWin{Depth: d, Moves: (len(line) + 1) / 2, Line: line}, true, nodes
+		}
+	}
+	return win, false, nodes
+}
+
+// vctLine follows a threat win that starts at q: the attacker's move,
+// the defender's first answer that the threat search considers (all of
+// them lose), the attacker's next winning move, and so on to the five.
+func (s *searcher) vctLine(q, depth int) []int {
+	b := s.b
+	att := b.toMove
+	line := []int{q}
+	played := 0
+	defer func() {
+		for ; played > 0; played-- {
+			b.Undo()
+		}
+	}()
+	for len(line) < 80 {
+		b.Play(line[len(line)-1])
+		played++
+		if b.winner >= 0 {
+			return line
+		}
+		def, r := b.toMove, -1
+		var buf [8]int
+		if b.clsCnt[att][clsFive] > 0 {
+			r = s.cellsOf(att, clsFive, buf[:0])[0] // block the five
+		}
+		for y := 0; y < b.H && r < 0; y++ {
+			for x := 0; x < b.W && r < 0; x++ {
+				i := b.Idx(x, y)
+				if b.cell[i] != empty || b.nb[i] == 0 || !b.legalFor(def, i) {
+					continue
+				}
+				p := &b.pat[att][i]
+				if p[0] >= patB4 || p[1] >= patB4 || p[2] >= patB4 || p[3] >= patB4 || b.cls[def][i] >= clsB4 && b.cls[def][i] != clsF3F3 {
+					r = i
+				}
+			}
+		}
+		if r < 0 || !b.legalFor(def, r) {
+			return line // the defender has no legal answer
+		}
+		line = append(line, r)
+		b.Play(r)
+		played++
+		s.vcfNodes, s.vcfLimit = 0, 1_000_000
+		ok, next := s.vctAtt(depth)
+		if !ok || next < 0 {
+			return line // not followed further
+		}
+		line = append(line, next)
+	}
+	return line
+}

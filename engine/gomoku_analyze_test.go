@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/inarow/inarow"
 )
@@ -42,5 +43,60 @@ func TestGomokuAnalyze(t *testing.T) {
 	}
 	if b.Count() != 8 {
 		t.Fatalf("the board was not left as it was: %d stones", b.Count())
+	}
+}
+
+// TestFindVCT: two open twos crossing at an empty point win by threats
+// (the double three, then a straight four), not by fours alone; the line
+// ends in black's five, and a board with nothing to build on has no VCT.
+func TestFindVCT(t *testing.T) {
+	b := boardFrom(t, Freestyle, Black,
+		"O.............O",
+		"...............",
+		"...............",
+		"...............",
+		"...............",
+		".......X.......",
+		".......X.......",
+		".....XX........",
+		"...............",
+		"...............",
+		"...............",
+		"...............",
+		"...............",
+		"...............",
+		"O.............O",
+	)
+	s := &searcher{b: b, tt: NewTT(1 << 16), ctx: context.Background(), hard: time.Now().Add(time.Minute), vcfLimit: 1 << 20}
+	if ok, _ := s.vcf(20); ok {
+		t.Fatal("a VCF: the position does not test the threes")
+	}
+	before := b.Hash()
+	win, ok, nodes := FindVCT(context.Background(), b, 8, 0)
+	if !ok {
+		t.Fatalf("no VCT found (%d nodes)", nodes)
+	}
+	if b.Hash() != before || b.Count() != 8 {
+		t.Fatal("the board was not left as it was")
+	}
+	if x, y := b.XY(win.Line[0]); x != 7 || y != 7 || win.Moves != 3 {
+		t.Errorf("starts at %d,%d in %d moves, want 7,7 in 3: %v", x, y, win.Moves, win.Line)
+	}
+	// replay the line: alternate colours, black ends with five
+	for _, m := range win.Line {
+		if !b.Empty(m) {
+			t.Fatalf("line %v plays on an occupied point", win.Line)
+		}
+		b.Play(m)
+	}
+	if b.Winner() != Black || len(win.Line)%2 != 1 {
+		t.Errorf("line %v does not end in black's five (winner %d)", win.Line, b.Winner())
+	}
+	for range win.Line {
+		b.Undo()
+	}
+	b.SetToMove(White)
+	if _, ok, _ := FindVCT(context.Background(), b, 8, 0); ok {
+		t.Error("white, with four corner stones, has a VCT?")
 	}
 }

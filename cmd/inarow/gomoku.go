@@ -167,6 +167,8 @@ func runAnalyzeGomoku(args []string, stdout, stderr io.Writer) int {
 	ruleName := fs.String("rule", "", "the rule (default: the record's; a .psq says none, and plays freestyle)")
 	moves := fs.Int("moves", -1, "analyse after the first N moves (default all)")
 	fours := fs.Int("fours", gomoku.DefaultVCFLimits.Fours, "the longest VCF searched, in fours")
+	vctDepth := fs.Int("vct-depth", 10, "without a VCF: the deepest VCT (threats: fours and open threes) searched")
+	nodes := fs.Int64("nodes", 2_000_000, "without a VCF: the VCT search's node budget")
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		args = append(append([]string{}, args[1:]...), "--record", args[0]) // the record first, flags after
 	}
@@ -176,7 +178,7 @@ func runAnalyzeGomoku(args []string, stdout, stderr io.Writer) int {
 	if *record == "" && fs.NArg() == 1 {
 		*record = fs.Arg(0)
 	} else if fs.NArg() > 0 || *record == "" {
-		fmt.Fprint(stderr, "usage: inarow analyze gomoku --record FILE [--rule RULE] [--moves N] [--fours N]\n")
+		fmt.Fprint(stderr, "usage: inarow analyze gomoku --record FILE [--rule RULE] [--moves N] [--fours N] [--vct-depth N] [--nodes N]\n")
 		return exitUsage
 	}
 	var data []byte
@@ -249,6 +251,7 @@ func runAnalyzeGomoku(args []string, stdout, stderr io.Writer) int {
 		return 1
 	case !found:
 		fmt.Fprintf(stdout, "VCF for %s: none within %d fours\n", who, lim.Fours)
+		return analyzeVCT(ctx, stdout, p, rec.Rule, who, stones, *vctDepth, *nodes)
 	default:
 		var steps []string
 		for i, m := range line {
@@ -332,4 +335,33 @@ func perSecond(n int64, d time.Duration) float64 {
 		return 0
 	}
 	return float64(n) / d.Seconds()
+}
+
+// analyzeVCT looks for a victory by continuous threats (fours and open
+// threes) for the side to move of p and prints one line of it.
+func analyzeVCT(ctx context.Context, stdout io.Writer, p inarow.Position, rule gomoku.Rule, who string, stones [3]string, depth int, nodes int64) int {
+	r := p.Rules()
+	b, err := engine.BoardOf(p, engine.RuleFromGomocup(rule.Gomocup()))
+	if err != nil {
+		fmt.Fprintf(stdout, "VCT for %s: %v\n", who, err)
+		return 1
+	}
+	start := time.Now()
+	win, found, n := engine.FindVCT(ctx, b, depth, nodes)
+	elapsed := time.Since(start).Round(time.Millisecond)
+	switch {
+	case ctx.Err() != nil:
+		fmt.Fprintf(stdout, "VCT for %s: search stopped (%v) after %v\n", who, ctx.Err(), elapsed)
+		return 1
+	case !found:
+		fmt.Fprintf(stdout, "VCT for %s: none found (depth %d, %d nodes, %v)\n", who, depth, n, elapsed)
+		return exitOK
+	}
+	var steps []string
+	for i, c := range win.Line {
+		x, y := b.XY(c)
+		steps = append(steps, strings.TrimSpace(stones[(int(p.ToMove())+i)%2])+r.FormatMove(r.MoveAt(x, y)))
+	}
+	fmt.Fprintf(stdout, "VCT for %s in %d moves: %s (one line: every defence loses; %d nodes, %v)\n", who, win.Moves, strings.Join(steps, " "), n, elapsed)
+	return exitOK
 }

@@ -99,6 +99,18 @@ func TestAnalyzeGomoku(t *testing.T) {
 	if res.code != 0 || !strings.Contains(res.stdout, "VCF for ⚫: none within 20 fours") {
 		t.Errorf("exit %d\n%s%s", res.code, res.stdout, res.stderr)
 	}
+	// Two open twos crossing at h8: no VCF, a VCT by the double three
+	// (h8), a straight four and five; with the black stones of one two
+	// only, none.
+	vct := write("vct.sgf", "(;FF[4]GM[4]RU[0]SZ[15]PB[a]PW[b]\n;B[hf];W[aa];B[hg];W[oa];B[fh];W[ao];B[gh];W[oo])\n")
+	res = analyze(t, vct)
+	if res.code != 0 || !strings.Contains(res.stdout, "VCF for ⚫: none within") || !strings.Contains(res.stdout, "VCT for ⚫ in 3 moves: ⚫h8 ⚪") {
+		t.Errorf("vct: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	res = analyze(t, vct, "--moves", "4", "--vct-depth", "3")
+	if res.code != 0 || !strings.Contains(res.stdout, "VCT for ⚫: none found (depth 3,") {
+		t.Errorf("vct, 4 moves: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
 	// Renju from a .psq: white (to move) wins because black may not block
 	// on f13, an overline point.
 	psq := write("renju.psq", "Piskvorky 15x15, 11:11, 0\n3,3,0\n6,4,0\n4,3,0\n6,5,0\n5,3,0\n6,6,0\n7,3,0\n1,15,0\n8,3,0\n15,15,0\n6,8,0\n")

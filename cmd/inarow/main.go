@@ -34,8 +34,9 @@ Usage:
       MOVES SCORE NODES MICROSECONDS, the score in Pascal Pons' convention.
   inarow analyze connect4 MOVES [--rules RULES]
       Print the score of every column after MOVES ("-" for a full column).
-  inarow analyze gomoku --record FILE [--rule RULE]
-      Replay an SGF or .psq record and look for a VCF (victory by continuous fours).
+  inarow analyze gomoku --record FILE [--rule RULE] [--moves N] [--vct-depth N]
+      Replay an SGF or .psq record and look for a VCF (victory by continuous fours),
+      else a VCT (by fours and open threes).
   inarow bench solve [--sets DIR] [--max N] | --random N --stones LIST [--rules RULES]
       Solve Pascal Pons' benchmark sets and print a table, or random positions
       of each stone count on any gravity board (what 9×7 or 8×8 would cost).
