@@ -152,9 +152,16 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 				break
 			}
 		}
+		blk := -1
+		if len(f) > 1 {
+			blk = b.blockFives(op, f)
+		}
+		if blk >= 0 {
+			res.Move = blk // caro: this block leaves the other five blocked at both ends
+		}
 		if res.Move >= 0 {
 			res.Score, res.Depth = 0, 1
-			if len(f) > 1 {
+			if len(f) > 1 && blk < 0 {
 				res.Score = -WinScore + 2
 			}
 			res.PV = []int{res.Move}

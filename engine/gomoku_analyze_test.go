@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -99,4 +100,48 @@ func TestFindVCT(t *testing.T) {
 	if _, ok, _ := FindVCT(context.Background(), b, 8, 0); ok {
 		t.Error("white, with four corner stones, has a VCT?")
 	}
+}
+
+// TestFindVCTLines: on random middle-game positions under every rule, a
+// VCT found comes with a line that replays on empty, legal points to the
+// attacker's five, and the board is left as it was.
+func TestFindVCTLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	wins := 0
+	for _, rule := range []GomokuRule{Freestyle, Standard, Renju, Caro} {
+		for n := 0; n < 60; n++ {
+			b, _ := NewBoard(15, 15, rule)
+			for b.Count() < 14+rng.IntN(14) && b.Winner() < 0 {
+				x, y := 4+rng.IntN(7), 4+rng.IntN(7)
+				if i := b.Idx(x, y); b.Empty(i) && b.legalFor(b.ToMove(), i) && b.cls[b.ToMove()][i] < clsB4 {
+					b.Play(i)
+				}
+			}
+			if b.Winner() >= 0 || b.hasFive(b.ToMove()^1) {
+				continue
+			}
+			before, count, att := b.Hash(), b.Count(), b.ToMove()
+			win, ok, _ := FindVCT(context.Background(), b, 6, 20_000)
+			if b.Hash() != before || b.Count() != count {
+				t.Fatalf("%v: the board was not left as it was", rule)
+			}
+			if !ok {
+				continue
+			}
+			wins++
+			for i, m := range win.Line {
+				if !b.Empty(m) || !b.legalFor(b.ToMove(), m) {
+					t.Fatalf("%v: line %v, move %d is not a legal point", rule, win.Line, i)
+				}
+				b.Play(m)
+			}
+			if b.Winner() != att {
+				t.Errorf("%v: line %v ends without the attacker's five (winner %d)", rule, win.Line, b.Winner())
+			}
+		}
+	}
+	if wins < 10 {
+		t.Errorf("only %d of the random positions had a VCT: the test tests little", wins)
+	}
+	t.Logf("%d VCTs replayed", wins)
 }

@@ -515,6 +515,31 @@ func (b *Board) ForbiddenPoints() [][2]int {
 	return out
 }
 
+// blockFives returns a point where att's opponent, with one stone, leaves
+// att no five point of f (two or more), or -1. Under the caro rules a
+// stone that blocks one five can leave the other blocked at both ends;
+// under the other rules two five points cannot both be stopped.
+func (b *Board) blockFives(att int, f []int) int {
+	if b.Rule != Caro && b.Rule != CaroExact {
+		return -1
+	}
+	def, save := att^1, b.toMove
+	for _, q := range f {
+		if !b.legalFor(def, q) {
+			continue
+		}
+		b.toMove = def
+		b.Play(q)
+		stopped := b.clsCnt[att][clsFive] == 0
+		b.Undo()
+		b.toMove = save
+		if stopped {
+			return q
+		}
+	}
+	return -1
+}
+
 // fivePoint returns the cell where colour c completes five, or -1.
 func (b *Board) hasFive(c int) bool { return b.clsCnt[c][clsFive] > 0 }
 

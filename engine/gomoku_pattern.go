@@ -183,12 +183,23 @@ func (pb *patBuilder) fiveInfo(key uint32) int8 {
 		a[e] = 0
 	}
 	v := int8(len(pts))
+	if v >= 2 && (pb.v == varCaro || pb.v == varCaroExact) && !pb.independent(&a, pts) {
+		// under caro a block at one five point can leave every other five
+		// blocked at both ends: then it is one four, not two
+		v = 1
+	}
 	for i := range pts {
 		for j := i + 1; j < len(pts); j++ {
 			if pts[j]-pts[i] == 5 {
 				straight := true
 				for k := pts[i] + 1; k < pts[j]; k++ {
 					straight = straight && a[k] == 1
+				}
+				if straight && (pb.v == varCaro || pb.v == varCaroExact) {
+					// under caro a block at one end can leave the five at
+					// the other end blocked at both: straight only if
+					// each five survives a block of the other point
+					straight = pb.fiveWith(&a, pts[j], pts[i]) && pb.fiveWith(&a, pts[i], pts[j])
 				}
 				if straight {
 					v |= 8
@@ -198,6 +209,27 @@ func (pb *patBuilder) fiveInfo(key uint32) int8 {
 	}
 	pb.five[key] = v
 	return v
+}
+
+// independent reports whether two of the five points pts stay five
+// points when the opponent takes the other.
+func (pb *patBuilder) independent(a *[11]int8, pts []int) bool {
+	for i := range pts {
+		for j := i + 1; j < len(pts); j++ {
+			if pb.fiveWith(a, pts[i], pts[j]) && pb.fiveWith(a, pts[j], pts[i]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fiveWith reports whether own at e makes five with the opponent at o.
+func (pb *patBuilder) fiveWith(a *[11]int8, e, o int) bool {
+	a[e], a[o] = 1, 2
+	f, _ := pb.isFive(a)
+	a[e], a[o] = 0, 0
+	return f
 }
 
 func (pb *patBuilder) level4(key uint32) int {

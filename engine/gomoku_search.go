@@ -341,7 +341,13 @@ func (s *searcher) vcf(depth int) (bool, int) {
 		case b.clsCnt[def][clsFive] > 0:
 			// the defender completes five first
 		case len(fp) >= 2:
-			win = true
+			if blk := b.blockFives(att, fp); blk < 0 {
+				win = true
+			} else {
+				b.Play(blk)
+				win, _ = s.vcf(depth - 1)
+				b.Undo()
+			}
 		case def == Black && b.Rule == Renju && b.IsForbidden(fp[0]):
 			win = true
 		default:
@@ -417,7 +423,11 @@ func (s *searcher) vctDef(depth int) bool {
 	var buf [256]int
 	if b.clsCnt[att][clsFive] > 0 {
 		f := s.cellsOf(att, clsFive, buf[:0])
-		if len(f) >= 2 || !b.legalFor(def, f[0]) {
+		if len(f) >= 2 {
+			if f[0] = b.blockFives(att, f); f[0] < 0 {
+				return true
+			}
+		} else if !b.legalFor(def, f[0]) {
 			return true
 		}
 		b.Play(f[0])
@@ -479,7 +489,11 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	var fb [8]int
 	if b.clsCnt[op][clsFive] > 0 {
 		f := s.cellsOf(op, clsFive, fb[:0])
-		if len(f) >= 2 || !b.legalFor(me, f[0]) {
+		if len(f) >= 2 {
+			if f[0] = b.blockFives(op, f); f[0] < 0 {
+				return -WinScore + ply + 1
+			}
+		} else if !b.legalFor(me, f[0]) {
 			return -WinScore + ply + 1
 		}
 		if ply >= maxPly {

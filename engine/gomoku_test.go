@@ -581,3 +581,33 @@ func TestCombos(t *testing.T) {
 		}
 	}
 }
+
+// TestCaroDependentFives: black's four at e8–h8 has two five points, d8
+// and i8, but white's j8 stone makes them one threat under caro: white at
+// d8 leaves i8 a five blocked at both ends. Under freestyle both win.
+func TestCaroDependentFives(t *testing.T) {
+	row := "....XXXX.O....."
+	for _, rule := range []GomokuRule{Freestyle, Caro, CaroExact} {
+		b := boardFrom(t, rule, White, "...............", "...............", "...............", "...............",
+			"...............", "...............", "...............", row)
+		f := (&searcher{b: b}).cellsOf(Black, clsFive, nil)
+		if len(f) != 2 {
+			t.Fatalf("%v: five points %v", rule, f)
+		}
+		g := &Gomoku{Rule: rule, Limits: Limits{MaxDepth: 2, TurnTime: time.Minute}, MaxMemory: 1 << 20}
+		res := g.Search(context.Background(), b)
+		x, y := b.XY(res.Move)
+		if rule == Freestyle {
+			if b.blockFives(Black, f) != -1 || res.Score > -winBound {
+				t.Errorf("freestyle: one stone stops both fives? (move %d,%d, score %d)", x, y, res.Score)
+			}
+			continue
+		}
+		if q := b.blockFives(Black, f); q != b.Idx(3, 7) {
+			t.Errorf("%v: blockFives = %d, want d8 (3,7)", rule, q)
+		}
+		if x != 3 || y != 7 || res.Score < -winBound {
+			t.Errorf("%v: white plays %d,%d with score %d, want 3,7 and no loss", rule, x, y, res.Score)
+		}
+	}
+}
