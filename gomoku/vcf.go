@@ -215,11 +215,35 @@ func (s *vcfSearch) search(a uint8, depth int) ([]int, bool) {
 			continue
 		}
 		block := threats[0]
+		if len(threats) >= 2 {
+			// The defender blocks one; another wins — unless one stone
+			// stops them all (caro: a block at one end can leave the
+			// five at the other blocked at both ends).
+			stop := -1
+			for _, t := range threats {
+				if s.legal(t, d) {
+					b.cell[t] = d
+					left := len(s.fives(nil, a))
+					b.cell[t] = empty
+					if left == 0 {
+						stop = t
+						break
+					}
+				}
+			}
+			if stop < 0 {
+				next := threats[1]
+				b.cell[block] = d
+				if rest := s.fives(nil, a); len(rest) > 0 {
+					next = rest[0]
+				}
+				b.cell[block] = empty
+				b.cell[p] = empty
+				return []int{p, block, next}, true
+			}
+			block = stop
+		}
 		switch {
-		case len(threats) >= 2:
-			// The defender blocks one; the other wins.
-			b.cell[p] = empty
-			return []int{p, block, threats[1]}, true
 		case !s.legal(block, d):
 			// Black may not block on a forbidden point: it plays
 			// anywhere else, and the five follows.

@@ -153,6 +153,16 @@ func TestVCF(t *testing.T) {
 			"XXX.XO.........",
 			"...............",
 		}, true, 1},
+		{"freestyle: an open four wins", Freestyle, inarow.First, []string{
+			"O.............O",
+			"...............",
+			"....X.XX.O.....",
+		}, true, 3},
+		{"caro: white's block at one end kills the other five", Caro, inarow.First, []string{
+			"O.............O",
+			"...............",
+			"....X.XX.O.....", // black f13: white d13 leaves i13's five blocked at both ends
+		}, false, 0},
 		{"freestyle: a four-four wins", Freestyle, inarow.First, fourFour, true, 3},
 		{"renju: black's four-four is forbidden", Renju, inarow.First, fourFour, false, 0},
 		{"renju: white forces black onto a forbidden block", Renju, inarow.Second, []string{
