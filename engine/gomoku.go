@@ -30,7 +30,7 @@ type Result struct {
 	Move  int // cell index (Board.XY), -1 if none
 	Score int
 	Depth int
-	Nodes int64
+	Nodes int64 // every node searched: alpha-beta and threats
 	PV    []int
 	Win   string // "VCF", "VCT", "five", "four"… when a forced win was found
 }
@@ -241,6 +241,7 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 	if res.Score > -winBound && res.Win == "" {
 		res.Move = g.safeMove(s, res.Move, hardT, hardD)
 	}
+	res.Nodes = s.total() // the threat checks after the deepening too
 	return res
 }
 

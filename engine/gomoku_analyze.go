@@ -156,7 +156,7 @@ func FindVCT(ctx context.Context, b *Board, depth int, maxNodes int64) (win Thre
 	if maxNodes <= 0 {
 		maxNodes = 2_000_000
 	}
-	s := &searcher{b: b, tt: NewTT(1 << 16), ctx: ctx, start: time.Now(), hard: time.Now().Add(24 * time.Hour)}
+	s := &searcher{b: b, ctx: ctx, start: time.Now(), hard: time.Now().Add(24 * time.Hour)} // the threat searches keep no table
 	if dl, ok := ctx.Deadline(); ok {
 		s.hard = dl
 	}

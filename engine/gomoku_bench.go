@@ -107,7 +107,7 @@ type BenchResult struct {
 func RunBench(ctx context.Context, p BenchPosition, depth int) BenchResult {
 	start := time.Now()
 	if p.Kind == BenchVCF {
-		s := &searcher{b: p.Board, tt: NewTT(1 << 16), ctx: ctx, hard: start.Add(time.Hour), vcfLimit: 1 << 22}
+		s := &searcher{b: p.Board, ctx: ctx, hard: start.Add(time.Hour), vcfLimit: 1 << 22} // the threat searches keep no table
 		ok, q := s.vcf(30)
 		return BenchResult{Nodes: s.vcfNodes, Elapsed: time.Since(start), Move: q, Found: ok}
 	}

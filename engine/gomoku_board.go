@@ -373,20 +373,17 @@ func combine(p [4]uint8, renjuBlack bool) (cl int, v int32) {
 	return cl, v
 }
 
-// comboIdx numbers the four patterns of a cell (nPat ≤ 10: one decimal
-// digit each).
+// comboIdx numbers the four patterns of a cell: the digits of a number
+// in base nPat.
 func comboIdx(p *[4]uint8) int {
-	return int(p[0])*1000 + int(p[1])*100 + int(p[2])*10 + int(p[3])
+	return ((int(p[0])*nPat+int(p[1]))*nPat+int(p[2]))*nPat + int(p[3])
 }
 
 // combos[r][comboIdx(p)] is combine(p, r == 1) packed as value<<4 | class:
 // the hot path of Play and Undo looks a cell up instead of counting.
-var combos = func() (t [2][10000]int32) {
+var combos = func() (t [2][nPat * nPat * nPat * nPat]int32) {
 	for i := range t[0] {
-		p := [4]uint8{uint8(i / 1000), uint8(i / 100 % 10), uint8(i / 10 % 10), uint8(i % 10)}
-		if comboIdx(&p) != i || p[0] >= nPat || p[1] >= nPat || p[2] >= nPat || p[3] >= nPat {
-			continue
-		}
+		p := [4]uint8{uint8(i / (nPat * nPat * nPat)), uint8(i / (nPat * nPat) % nPat), uint8(i / nPat % nPat), uint8(i % nPat)}
 		for r := range t {
 			cl, v := combine(p, r == 1)
 			t[r][i] = v<<4 | int32(cl)

@@ -317,24 +317,17 @@ func runBenchGomoku(args []string, stdout, stderr io.Writer) int {
 		sums[k].n++
 		sums[k].nodes += r.Nodes
 		sums[k].elapsed += r.Elapsed
-		fmt.Fprintf(stdout, "%-8s %-6s %10d %10d %12.0f  %s\n", p.Name, p.Kind, r.Nodes, r.Elapsed.Microseconds(), perSecond(r.Nodes, r.Elapsed), result)
+		fmt.Fprintf(stdout, "%-8s %-6s %10d %10d %12d  %s\n", p.Name, p.Kind, r.Nodes, r.Elapsed.Microseconds(), engine.Info{Nodes: r.Nodes, Elapsed: r.Elapsed}.NPS(), result)
 	}
 	v, s := sums[0], sums[1]
-	fmt.Fprintf(stdout, "vcf: %d of %d found, mean %d µs and %d nodes a position, %.0f nodes/s\n",
-		v.found, v.n, v.elapsed.Microseconds()/int64(max(v.n, 1)), v.nodes/int64(max(v.n, 1)), perSecond(v.nodes, v.elapsed))
-	fmt.Fprintf(stdout, "search (depth %d): %d positions, mean %d µs and %d nodes a position, %.0f nodes/s\n",
-		*depth, s.n, s.elapsed.Microseconds()/int64(max(s.n, 1)), s.nodes/int64(max(s.n, 1)), perSecond(s.nodes, s.elapsed))
+	fmt.Fprintf(stdout, "vcf: %d of %d found, mean %d µs and %d nodes a position, %d nodes/s\n",
+		v.found, v.n, v.elapsed.Microseconds()/int64(max(v.n, 1)), v.nodes/int64(max(v.n, 1)), engine.Info{Nodes: v.nodes, Elapsed: v.elapsed}.NPS())
+	fmt.Fprintf(stdout, "search (depth %d): %d positions, mean %d µs and %d nodes a position, %d nodes/s\n",
+		*depth, s.n, s.elapsed.Microseconds()/int64(max(s.n, 1)), s.nodes/int64(max(s.n, 1)), engine.Info{Nodes: s.nodes, Elapsed: s.elapsed}.NPS())
 	if v.found < v.n {
 		return 1
 	}
 	return 0
-}
-
-func perSecond(n int64, d time.Duration) float64 {
-	if d <= 0 {
-		return 0
-	}
-	return float64(n) / d.Seconds()
 }
 
 // analyzeVCT looks for a victory by continuous threats (fours and open
