@@ -67,6 +67,8 @@ type Board struct {
 	clsCnt  [2][nCls]int
 	clsSet  [2][nCls][nWords]uint64 // the cells of each class but clsNone
 	valSum  [2]int32
+	ev      [2][nCells]evalPair // the evaluation's per-cell terms
+	evSum   [2]evalPair
 	tables  [2][]uint8
 	hash    uint64
 	moves   []int // played cells, in order
@@ -296,7 +298,9 @@ func (b *Board) unrefreshCell(i int) {
 		b.clsCnt[c][b.cls[c][i]]--
 		b.clsSet[c][b.cls[c][i]][i>>6] &^= 1 << (i & 63)
 		b.valSum[c] -= b.val[c][i]
-		b.cls[c][i], b.val[c][i] = clsNone, 0
+		b.evSum[c].me -= b.ev[c][i].me
+		b.evSum[c].op -= b.ev[c][i].op
+		b.cls[c][i], b.val[c][i], b.ev[c][i] = clsNone, 0, evalPair{}
 		b.clsCnt[c][clsNone]++
 	}
 }
@@ -411,6 +415,10 @@ func (b *Board) recls(q, c int) {
 	b.cls[c][q] = cl
 	b.valSum[c] += v - b.val[c][q]
 	b.val[c][q] = v
+	e := evalCell[r][comboIdx(&b.pat[c][q])]
+	b.evSum[c].me += e.me - b.ev[c][q].me
+	b.evSum[c].op += e.op - b.ev[c][q].op
+	b.ev[c][q] = e
 }
 
 // IsForbidden reports whether black may not play the empty cell i (renju

@@ -200,41 +200,6 @@ func (s *searcher) legalFlex4(c int) int {
 	return -1
 }
 
-func (s *searcher) eval() int {
-	b := s.b
-	me := b.toMove
-	op := me ^ 1
-	v := int(b.valSum[me])*3/2 - int(b.valSum[op])
-	// the side to move cashes its double threats before the opponent
-	if b.clsCnt[op][clsB4]+b.clsCnt[op][clsB4F3] == 0 {
-		if b.clsCnt[me][clsB4F3] > 0 {
-			v += 3000
-		} else if b.clsCnt[me][clsF3F3] > 0 && b.clsCnt[op][clsThree]+b.clsCnt[op][clsF3F3] == 0 {
-			v += 1500
-		}
-	}
-	return v - doubleThreatPenalty(b, me, op)
-}
-
-// doubleThreatPenalty weighs the opponent's double-threat points (where
-// one stone of op makes a four with an open three, or two open threes)
-// for me, to move: with no four of its own to force with, me can take one
-// such point, not two. Without this term the engine let Rapfi build them
-// with quiet moves and lost as white; with it, it scores 81–83 % against
-// Rapfi depth 2 instead of 72–74 % (see issue 4's note).
-func doubleThreatPenalty(b *Board, me, op int) int {
-	if b.clsCnt[me][clsB4]+b.clsCnt[me][clsB4F3]+b.clsCnt[me][clsFlex4] > 0 {
-		return 0
-	}
-	switch n := b.clsCnt[op][clsF3F3] + b.clsCnt[op][clsB4F3]; {
-	case n >= 2:
-		return 1500
-	case n == 1:
-		return 300
-	}
-	return 0
-}
-
 var clsOwn = [nCls]int{clsNone: 0, clsTwo: 20, clsThree: 400, clsB4: 350, clsF3F3: 3000, clsB4F3: 6000, clsFlex4: 20000, clsFive: 100000}
 var clsOpp = [nCls]int{clsNone: 0, clsTwo: 15, clsThree: 300, clsB4: 200, clsF3F3: 2000, clsB4F3: 4000, clsFlex4: 10000, clsFive: 50000}
 

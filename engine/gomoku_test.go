@@ -396,10 +396,10 @@ func TestRenjuBlackForbiddenIsNoThreat(t *testing.T) {
 	}
 }
 
-// The evaluation charges the side to move for the opponent's double-threat
+// The threat table charges the side to move for the opponent's double-threat
 // points: 300 for one (it can be taken), 1500 for two; nothing when the
 // side to move has a four to force with.
-func TestDoubleThreatPenalty(t *testing.T) {
+func TestThreatEvalPenalty(t *testing.T) {
 	cases := []struct {
 		name string
 		want int
@@ -453,7 +453,7 @@ func TestDoubleThreatPenalty(t *testing.T) {
 	}
 	for _, c := range cases {
 		b := boardFrom(t, Freestyle, Black, c.rows...)
-		if got := doubleThreatPenalty(b, Black, White); got != c.want {
+		if got := -int(threatEval[threatMask(b, Black, White)]) / 2; got != c.want {
 			t.Errorf("%s: penalty %d, want %d (white's double-threat points: %d F3F3, %d B4F3)",
 				c.name, got, c.want, b.clsCnt[White][clsF3F3], b.clsCnt[White][clsB4F3])
 		}
