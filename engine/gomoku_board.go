@@ -62,12 +62,10 @@ type Board struct {
 	key     [2][nCells][4]uint32
 	pat     [2][nCells][4]uint8
 	cls     [2][nCells]uint8
-	val     [2][nCells]int32
 	nb      [nCells]uint8 // stones within 2 along the lines
 	clsCnt  [2][nCls]int
 	clsSet  [2][nCls][nWords]uint64 // the cells of each class but clsNone
-	valSum  [2]int32
-	ev      [2][nCells]evalPair // the evaluation's per-cell terms
+	ev      [2][nCells]evalPair     // the evaluation's per-cell terms
 	evSum   [2]evalPair
 	tables  [2][]uint8
 	hash    uint64
@@ -297,10 +295,9 @@ func (b *Board) unrefreshCell(i int) {
 	for c := 0; c < 2; c++ {
 		b.clsCnt[c][b.cls[c][i]]--
 		b.clsSet[c][b.cls[c][i]][i>>6] &^= 1 << (i & 63)
-		b.valSum[c] -= b.val[c][i]
 		b.evSum[c].me -= b.ev[c][i].me
 		b.evSum[c].op -= b.ev[c][i].op
-		b.cls[c][i], b.val[c][i], b.ev[c][i] = clsNone, 0, evalPair{}
+		b.cls[c][i], b.ev[c][i] = clsNone, evalPair{}
 		b.clsCnt[c][clsNone]++
 	}
 }
@@ -383,26 +380,32 @@ func comboIdx(p *[4]uint8) int {
 	return ((int(p[0])*nPat+int(p[1]))*nPat+int(p[2]))*nPat + int(p[3])
 }
 
-// combos[r][comboIdx(p)] is combine(p, r == 1) packed as value<<4 | class:
-// the hot path of Play and Undo looks a cell up instead of counting.
-var combos = func() (t [2][nPat * nPat * nPat * nPat]int32) {
+// combos[r][comboIdx(p)] is the class of a cell with patterns p (r = 1:
+// renju black) and its evaluation terms: the hot path of Play and Undo
+// looks a cell up instead of counting.
+var combos = func() (t [2][nPat * nPat * nPat * nPat]cellCombo) {
 	for i := range t[0] {
 		p := [4]uint8{uint8(i / (nPat * nPat * nPat)), uint8(i / (nPat * nPat) % nPat), uint8(i / nPat % nPat), uint8(i % nPat)}
 		for r := range t {
 			cl, v := combine(p, r == 1)
-			t[r][i] = v<<4 | int32(cl)
+			t[r][i] = cellCombo{cls: uint8(cl), ev: handEval(v)}
 		}
 	}
 	return t
 }()
+
+type cellCombo struct {
+	ev  evalPair
+	cls uint8
+}
 
 func (b *Board) recls(q, c int) {
 	r := 0
 	if c == Black && b.Rule == Renju {
 		r = 1
 	}
-	cv := combos[r][comboIdx(&b.pat[c][q])]
-	cl, v := uint8(cv&15), cv>>4
+	cc := &combos[r][comboIdx(&b.pat[c][q])]
+	cl := cc.cls
 	old := b.cls[c][q]
 	b.clsCnt[c][old]--
 	b.clsCnt[c][cl]++
@@ -413,9 +416,7 @@ func (b *Board) recls(q, c int) {
 		}
 	}
 	b.cls[c][q] = cl
-	b.valSum[c] += v - b.val[c][q]
-	b.val[c][q] = v
-	e := evalCell[r][comboIdx(&b.pat[c][q])]
+	e := cc.ev
 	b.evSum[c].me += e.me - b.ev[c][q].me
 	b.evSum[c].op += e.op - b.ev[c][q].op
 	b.ev[c][q] = e

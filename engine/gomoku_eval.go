@@ -1,11 +1,20 @@
 package engine
 
+import (
+	_ "embed"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
 // The static evaluation of a gomoku position, for the side to move (me):
 //
 //	eval = ( Σ cells ev.me of me − Σ cells ev.op of op + threat[mask] ) / 2
 //
 // Every empty cell carries, for each colour, a value by the four line
-// patterns that colour would make there (evalCell), counted one way when
+// patterns that colour would make there (combos), counted one way when
 // that colour is to move and another when it is not; the threat table
 // adds what the per-cell sums cannot: who can cash a double threat first.
 // Board keeps the sums up to date in Play and Undo.
@@ -14,18 +23,142 @@ package engine
 // as the other side (op), in half units.
 type evalPair struct{ me, op int32 }
 
-// evalCell[r][comboIdx(p)] is the value of a cell with patterns p (r = 1:
-// renju black). The hand-set values: 1.5 × combine's value for the side
-// to move, 1 × for the other.
-var evalCell = func() (t [2][nPat * nPat * nPat * nPat]evalPair) {
-	for i := range t[0] {
-		for r := range t {
-			v := combos[r][i] >> 4
-			t[r][i] = evalPair{3 * v, 2 * v}
+// evalFile holds the fitted values of the cells and the threat table:
+// where a combination or a mask is not listed, the hand-set value stands.
+// See the file's head for how it was fitted.
+//
+//go:embed evaldata/gomoku_eval.txt
+var evalFile string
+
+func init() {
+	if err := loadEval(evalFile); err != nil {
+		panic(err)
+	}
+}
+
+var patNames = [nPat]string{"none", "B2", "F2", "B3", "F3", "B4", "F4", "F4D", "five", "over"}
+
+var maskNames = []string{"meB4F3", "meF3F3", "meB4", "meThree", "opB4F3", "opF3F3", "opB4", "opThree", "opFlex4", "opDouble", "meFlex4"}
+
+// evalEntry is one line of an evaluation file: the values of a cell
+// whose patterns are p, or (p unused) a threat mask's value.
+type evalEntry struct {
+	threat bool
+	p      [4]uint8
+	e      evalPair
+	mask   int
+}
+
+// parseEval reads the lines of an evaluation file:
+//
+//	cell F3+F2 229 178          the cell's patterns, its values as me and op
+//	threat opThree+opF3F3 -600  the mask's bits ("none" for 0), its value
+func parseEval(text string) ([]evalEntry, error) {
+	var out []evalEntry
+	for n, line := range strings.Split(text, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		bad := fmt.Errorf("%w: evaluation file line %d: %q", ErrBadEval, n+1, line)
+		var x evalEntry
+		switch {
+		case f[0] == "cell" && len(f) == 4:
+			me, err1 := strconv.ParseInt(f[2], 10, 32)
+			op, err2 := strconv.ParseInt(f[3], 10, 32)
+			if err1 != nil || err2 != nil {
+				return nil, bad
+			}
+			names := strings.Split(f[1], "+")
+			if len(names) > 4 {
+				return nil, bad
+			}
+			for k, name := range names {
+				i := slices.Index(patNames[:], name)
+				if i <= 0 {
+					return nil, bad
+				}
+				x.p[k] = uint8(i)
+			}
+			x.e = evalPair{int32(me), int32(op)}
+		case f[0] == "threat" && len(f) == 3:
+			v, err := strconv.ParseInt(f[2], 10, 32)
+			if err != nil {
+				return nil, bad
+			}
+			x.threat, x.e.me = true, int32(v)
+			if f[1] != "none" {
+				for _, name := range strings.Split(f[1], "+") {
+					i := slices.Index(maskNames, name)
+					if i < 0 {
+						return nil, bad
+					}
+					x.mask |= 1 << i
+				}
+			}
+		default:
+			return nil, bad
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+// ErrBadEval reports a line of an evaluation file that does not parse.
+var ErrBadEval = errors.New("engine: bad evaluation file")
+
+func loadEval(text string) error {
+	es, err := parseEval(text)
+	if err != nil {
+		return err
+	}
+	for _, x := range es {
+		if x.threat {
+			threatEval[x.mask] = x.e.me
+		} else {
+			setCellEval(x.p, x.e)
 		}
 	}
-	return t
-}()
+	return nil
+}
+
+// setCellEval gives every order of the patterns p the values e (renju
+// black's forbidden combinations keep none).
+func setCellEval(p [4]uint8, e evalPair) {
+	slices.Sort(p[:])
+	for {
+		i := comboIdx(&p)
+		combos[0][i].ev = e
+		if combos[1][i].ev != (evalPair{}) || combos[0][i].cls == clsNone && combos[1][i].cls == clsNone {
+			combos[1][i].ev = e
+		}
+		if !nextPerm(p[:]) {
+			return
+		}
+	}
+}
+
+// nextPerm steps p to its next permutation in lexicographic order.
+func nextPerm(p []uint8) bool {
+	i := len(p) - 2
+	for i >= 0 && p[i] >= p[i+1] {
+		i--
+	}
+	if i < 0 {
+		return false
+	}
+	j := len(p) - 1
+	for p[j] <= p[i] {
+		j--
+	}
+	p[i], p[j] = p[j], p[i]
+	slices.Reverse(p[i+1:])
+	return true
+}
+
+// handEval is the hand-set value of a cell whose line patterns combine
+// into value v (combine): 1.5 × v for the side to move, 1 × for the other.
+func handEval(v int32) evalPair { return evalPair{3 * v, 2 * v} }
 
 // Threat mask bits, for the side to move (me) and the other (op); a class
 // bit is set when the colour has an empty cell of that class.
@@ -46,24 +179,19 @@ const (
 
 func threatMask(b *Board, me, op int) int {
 	m, o := &b.clsCnt[me], &b.clsCnt[op]
-	mask := 0
-	bit := func(on bool, v int) {
-		if on {
-			mask |= v
-		}
+	return b2i(m[clsB4F3] > 0)*tmMeB4F3 | b2i(m[clsF3F3] > 0)*tmMeF3F3 |
+		b2i(m[clsB4] > 0)*tmMeB4 | b2i(m[clsThree] > 0)*tmMeThree |
+		b2i(o[clsB4F3] > 0)*tmOpB4F3 | b2i(o[clsF3F3] > 0)*tmOpF3F3 |
+		b2i(o[clsB4] > 0)*tmOpB4 | b2i(o[clsThree] > 0)*tmOpThree |
+		b2i(o[clsFlex4] > 0)*tmOpFlex4 | b2i(o[clsF3F3]+o[clsB4F3] >= 2)*tmOpDouble |
+		b2i(m[clsFlex4] > 0)*tmMeFlex4
+}
+
+func b2i(v bool) int {
+	if v {
+		return 1
 	}
-	bit(m[clsB4F3] > 0, tmMeB4F3)
-	bit(m[clsF3F3] > 0, tmMeF3F3)
-	bit(m[clsB4] > 0, tmMeB4)
-	bit(m[clsThree] > 0, tmMeThree)
-	bit(o[clsB4F3] > 0, tmOpB4F3)
-	bit(o[clsF3F3] > 0, tmOpF3F3)
-	bit(o[clsB4] > 0, tmOpB4)
-	bit(o[clsThree] > 0, tmOpThree)
-	bit(o[clsFlex4] > 0, tmOpFlex4)
-	bit(o[clsF3F3]+o[clsB4F3] >= 2, tmOpDouble)
-	bit(m[clsFlex4] > 0, tmMeFlex4)
-	return mask
+	return 0
 }
 
 // threatEval[mask], in half units. The hand-set terms: the side to move
@@ -97,8 +225,12 @@ var threatEval = func() (t [nThreatMask]int32) {
 	return t
 }()
 
+// evalMax bounds the evaluation well inside the scores of forced wins.
+const evalMax = winBound / 2
+
 func (s *searcher) eval() int {
 	b := s.b
 	me, op := b.toMove, b.toMove^1
-	return int(b.evSum[me].me-b.evSum[op].op+threatEval[threatMask(b, me, op)]) >> 1
+	v := int(b.evSum[me].me-b.evSum[op].op+threatEval[threatMask(b, me, op)]) >> 1
+	return max(-evalMax, min(evalMax, v))
 }

@@ -232,7 +232,11 @@ func (s *searcher) genMoves(ply, ttMove int) []scored {
 			if me == Black && b.Rule == Renju && b.maybeForbidden(i) && b.IsForbidden(i) {
 				continue
 			}
-			sc := clsOwn[b.cls[me][i]] + clsOpp[b.cls[op][i]] + int(b.val[me][i]) + int(b.val[op][i])/2 + int(s.hist[me][i])/8
+			// the evaluation's cell values order the moves too (with the
+			// hand-set ones: my value plus half the opponent's); with the
+			// fitted ones this ordering scored 89 % against Rapfi depth
+			// 2 where the hand-set ordering scored 85 % (issue 4's note)
+			sc := clsOwn[b.cls[me][i]] + clsOpp[b.cls[op][i]] + int(b.ev[me][i].me)/3 + int(b.ev[op][i].op)/4 + int(s.hist[me][i])/8
 			if i == ttMove {
 				sc += 1 << 28
 			} else if i == s.killers[ply][0] {

@@ -1,0 +1,94 @@
+package engine
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestParseEval(t *testing.T) {
+	es, err := parseEval("# a comment\n\ncell F3+F2 229 -178\nthreat opThree+opF3F3 -600\nthreat none 7\r\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []evalEntry{
+		{p: [4]uint8{patF3, patF2}, e: evalPair{229, -178}},
+		{threat: true, mask: tmOpThree | tmOpF3F3, e: evalPair{me: -600}},
+		{threat: true, e: evalPair{me: 7}},
+	}
+	if len(es) != len(want) {
+		t.Fatalf("%d entries, want %d: %+v", len(es), len(want), es)
+	}
+	for i := range want {
+		if es[i] != want[i] {
+			t.Errorf("entry %d: %+v, want %+v", i, es[i], want[i])
+		}
+	}
+	for _, bad := range []string{
+		"cell F3+F2 229",          // a value missing
+		"cell F3+F9 1 2",          // no such pattern
+		"cell none 1 2",           // the empty combination has no value
+		"cell B2+B2+B2+B2+B2 1 2", // five directions
+		"cell F3 1 99999999999",   // out of range
+		"threat opThree",          // no value
+		"threat opNothing 3",      // no such bit
+		"threat none 1.5",         // not an integer
+		"cells F3 1 2",            // no such line
+		"cell F3 1 2\nthreat x 1", // the second line
+	} {
+		if _, err := parseEval(bad); !errors.Is(err, ErrBadEval) {
+			t.Errorf("%q: error %v, want ErrBadEval", bad, err)
+		}
+	}
+}
+
+// setCellEval gives every order of the patterns the value.
+func TestSetCellEvalPermutations(t *testing.T) {
+	p := [4]uint8{patF3, patF2, patB2, patNone}
+	old := combos
+	defer func() { combos = old }()
+	setCellEval(p, evalPair{11, 7})
+	n := 0
+	for i := range combos[0] {
+		q := [4]uint8{uint8(i / (nPat * nPat * nPat)), uint8(i / (nPat * nPat) % nPat), uint8(i / nPat % nPat), uint8(i % nPat)}
+		cnt := map[uint8]int{}
+		for _, x := range q {
+			cnt[x]++
+		}
+		same := cnt[patF3] == 1 && cnt[patF2] == 1 && cnt[patB2] == 1 && cnt[patNone] == 1
+		if got := combos[0][i].ev == (evalPair{11, 7}); got != same {
+			t.Fatalf("%v: set %v, want %v", q, got, same)
+		}
+		if same {
+			n++
+		}
+	}
+	if n != 24 {
+		t.Errorf("%d orders set, want 24", n)
+	}
+}
+
+func FuzzParseEval(f *testing.F) {
+	f.Add(evalFile)
+	f.Add("cell F3+F2 1 2\nthreat meB4+opThree -3")
+	f.Fuzz(func(t *testing.T, s string) {
+		es, err := parseEval(s)
+		if err != nil {
+			if !errors.Is(err, ErrBadEval) {
+				t.Fatalf("error %v does not wrap ErrBadEval", err)
+			}
+			return
+		}
+		for _, x := range es {
+			if x.threat && (x.mask < 0 || x.mask >= nThreatMask) {
+				t.Fatalf("mask %d out of range", x.mask)
+			}
+			if !x.threat && (x.p[0] == patNone || x.p[0] >= nPat) {
+				t.Fatalf("patterns %v", x.p)
+			}
+		}
+		if n := strings.Count(s, "\n") + 1; len(es) > n {
+			t.Fatalf("%d entries from %d lines", len(es), n)
+		}
+	})
+}
