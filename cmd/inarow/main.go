@@ -34,7 +34,7 @@ Usage:
       MOVES SCORE NODES MICROSECONDS, the score in Pascal Pons' convention.
   inarow analyze connect4 MOVES [--rules RULES]
       Print the score of every column after MOVES ("-" for a full column).
-  inarow analyze gomoku --record FILE [--rule RULE] [--moves N] [--vct-depth N]
+  inarow analyze gomoku --record FILE [--rule RULE] [--moves N] [--fours N] [--vct-depth N] [--nodes N]
       Replay an SGF or .psq record and look for a VCF (victory by continuous fours),
       else a VCT (by fours and open threes).
   inarow bench solve [--sets DIR] [--max N] | --random N --stones LIST [--rules RULES]
