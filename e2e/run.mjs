@@ -62,6 +62,18 @@ async function waitStatus(page, re, timeout = 10000) {
   await page.waitForFunction((src) => new RegExp(src).test(document.querySelector('#status').textContent), re.source, { timeout });
 }
 
+// waitNote waits for the analysis note to match re; on a timeout the error
+// says what the note showed instead, and a screenshot is kept.
+async function waitNote(page, re, name, timeout = 15000) {
+  try {
+    await page.waitForFunction((src) => new RegExp(src).test(document.querySelector('#analysis-note').textContent), re.source, { timeout });
+  } catch (e) {
+    const note = await page.textContent('#analysis-note').catch(() => '(unreadable)');
+    await shot(page, name + '-timeout').catch(() => {});
+    throw new Error('analysis note never matched ' + re + ' in ' + timeout + ' ms; it shows ' + JSON.stringify(note));
+  }
+}
+
 // ---- 1. Connect Four against the computer, to the end ----
 await scenario('connect4 vs computer to the end (keyboard and mouse, undo, record, replay, export)', async () => {
   const ctx = await browser.newContext({ viewport: { width: 1000, height: 900 } });
@@ -143,7 +155,7 @@ await scenario('connect4 analysis shows every column\'s score', async () => {
   await page.waitForSelector('#board .cell.x');
   await waitStatus(page, /You are watching/);
   await page.check('#analysis-toggle');
-  await page.waitForFunction(() => /Scores for/.test(document.querySelector('#analysis-note').textContent), null, { timeout: 15000 });
+  await waitNote(page, /Scores for/, 'connect4-analysis');
   const scores = await page.$$eval('#columns .colscore', (els) => els.map((e) => e.textContent));
   check(scores.length === 7, 'seven column scores');
   const nums = scores.filter((s) => s !== '').map(Number);
@@ -165,11 +177,26 @@ await scenario('gomoku analysis shows the forced line (caro rules)', async () =>
   }
   const ctx = await browser.newContext({ viewport: { width: 900, height: 1000 } });
   const page = await ctx.newPage();
+  // The game's event stream repeats the view (the same version) while the
+  // analysis is under way, as a reconnecting stream does: the page must
+  // still show the analysis.
+  const view = await (await fetch(base + '/api/games/' + g.id)).text();
+  let analysisAsked;
+  const asked = new Promise((resolve) => { analysisAsked = resolve; });
+  await page.route('**/api/games/*/events', async (route) => {
+    await asked;
+    await route.fulfill({ status: 200, contentType: 'text/event-stream', body: 'retry: 60000\n\nevent: game\ndata: ' + view + '\n\n' });
+  });
+  await page.route('**/api/games/*/analysis', async (route) => {
+    analysisAsked();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
   await page.goto(base + '/#g=' + g.id);
   await page.waitForSelector('#board .cell.x');
   check(/caro/.test(await page.textContent('#game-title')), 'the title names the rule');
   await page.check('#analysis-toggle');
-  await page.waitForFunction(() => /continuous fours/.test(document.querySelector('#analysis-note').textContent), null, { timeout: 15000 });
+  await waitNote(page, /wins by continuous fours/, 'gomoku-analysis-vcf');
   check(/k8/.test(await page.textContent('#analysis-note')), 'the note names k8');
   // k8 is x=10, y=15-8=7: the line's first move, numbered 1.
   const first = await page.textContent('#board .cell[data-x="10"][data-y="7"] .score');

@@ -555,7 +555,9 @@
       if (e.name !== 'AbortError') note.textContent = 'The analysis failed.';
       return;
     }
-    if (S.view !== v) return;
+    // The same game at the same version: the event stream may have
+    // replaced the view object by an equal one meanwhile.
+    if (!S.view || S.view.id !== v.id || S.view.version !== v.version) return;
     if (resp.status !== 200) { note.textContent = 'Analysis unavailable: ' + (data.error || resp.status) + '.'; return; }
     S.analysis = data;
     const who = data.to_move ? seatLabel(v, data.to_move) : '';
