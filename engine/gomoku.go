@@ -21,8 +21,9 @@ type Gomoku struct {
 	// Info, if set, receives the progress after every iteration.
 	Info func(Info)
 
-	tt    *TT
-	ttMem int64
+	tt      *TT
+	threats *threatTable
+	ttMem   int64
 }
 
 // Result is the outcome of Search.
@@ -41,7 +42,7 @@ func (g *Gomoku) table() *TT {
 		mem = 64 << 20
 	}
 	if g.tt == nil || g.ttMem != mem {
-		g.tt, g.ttMem = NewTT(mem/2), mem
+		g.tt, g.threats, g.ttMem = NewTT(mem/2), newThreatTable(mem/8), mem
 	}
 	return g.tt
 }
@@ -50,6 +51,7 @@ func (g *Gomoku) table() *TT {
 func (g *Gomoku) NewGame() {
 	if g.tt != nil {
 		g.tt.Clear()
+		g.threats.clear()
 	}
 }
 
@@ -114,7 +116,8 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 	hardD, softD := g.Limits.Budget(b.Count(), b.W*b.H)
 	// the deepening stops at 3/4 of the budget: the rest is kept for
 	// checking that the chosen move does not lose to a threat sequence
-	s := &searcher{b: b, tt: g.table(), ctx: ctx, start: start, hard: start.Add(hardD * 3 / 4), maxNodes: g.Limits.MaxNodes}
+	tt := g.table()
+	s := &searcher{b: b, tt: tt, threats: g.threats, ctx: ctx, start: start, hard: start.Add(hardD * 3 / 4), maxNodes: g.Limits.MaxNodes}
 	hardT := start.Add(hardD)
 	if dl, ok := ctx.Deadline(); ok && dl.Before(hardT) {
 		hardT = dl
@@ -177,7 +180,7 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 	}
 	// forced wins by threats
 	if b.clsCnt[op][clsFive] == 0 {
-		s.vcfNodes, s.vcfLimit = 0, min(200_000, max(2000, int64(hardD/time.Microsecond)/8))
+		s.threatBudget(min(200_000, max(2000, int64(hardD/time.Microsecond)/8)))
 		if ok, q := s.vcf(20); ok {
 			res.Move, res.Score, res.Win, res.Depth = q, WinScore-20, "VCF", 1
 			res.PV = []int{q}
@@ -219,8 +222,7 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 		}
 		if !vctDone && depth >= 4 && time.Now().Before(soft) && b.clsCnt[op][clsFive] == 0 && b.clsCnt[op][clsFlex4] == 0 {
 			vctDone = true
-			s.vcfNodes, s.vcfLimit = 0, min(50_000, max(1000, int64(hardD/time.Microsecond)/40))
-			if ok, q := s.vctAtt(12); ok && !s.stopped {
+			if ok, q, _ := s.vctDeepening(12, min(50_000, max(1000, int64(hardD/time.Microsecond)/40))); ok {
 				res.Move, res.Score, res.Win = q, WinScore-30, "VCT"
 				res.PV = []int{q}
 				report()
@@ -257,12 +259,11 @@ func (g *Gomoku) safeMove(s *searcher, m int, hard time.Time, budget time.Durati
 	loses := func(q int) bool {
 		b.Play(q)
 		defer b.Undo()
-		s.vcfNodes, s.vcfLimit = 0, vcfLim
+		s.threatBudget(vcfLim)
 		if ok, _ := s.vcf(20); ok {
 			return true
 		}
-		s.vcfNodes, s.vcfLimit = 0, vctLim
-		ok, _ := s.vctAtt(10)
+		ok, _, _ := s.vctDeepening(10, vctLim)
 		return ok
 	}
 	if time.Now().After(hard) || !loses(m) || s.stopped {

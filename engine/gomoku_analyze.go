@@ -72,7 +72,8 @@ func BoardOf(p inarow.Position, rule GomokuRule) (*Board, error) {
 func (g *Gomoku) Analyze(ctx context.Context, b *Board, n int) []MoveValue {
 	start := time.Now()
 	hardD, _ := g.Limits.Budget(b.Count(), b.W*b.H)
-	s := &searcher{b: b, tt: g.table(), ctx: ctx, start: start, hard: start.Add(hardD), maxNodes: g.Limits.MaxNodes}
+	tt := g.table()
+	s := &searcher{b: b, tt: tt, threats: g.threats, ctx: ctx, start: start, hard: start.Add(hardD), maxNodes: g.Limits.MaxNodes}
 	if dl, ok := ctx.Deadline(); ok && dl.Before(s.hard) {
 		s.hard = dl
 	}
@@ -144,7 +145,7 @@ func (g *Gomoku) Analyze(ctx context.Context, b *Board, n int) []MoveValue {
 type ThreatWin struct {
 	Depth int   // the threat search's depth that found it (threats before the four that wins)
 	Moves int   // the attacker's moves in Line
-	Line  []int // one line of it: the attacker's moves and, between them, the defender's first defence
+	Line  []int // one line of it: the attacker's moves and, between them, the defender's first defence; under renju it may end at white's four whose five point is forbidden to black
 }
 
 // FindVCT looks for a victory by continuous threats — fours and open
@@ -156,23 +157,20 @@ func FindVCT(ctx context.Context, b *Board, depth int, maxNodes int64) (win Thre
 	if maxNodes <= 0 {
 		maxNodes = 2_000_000
 	}
-	s := &searcher{b: b, ctx: ctx, start: time.Now(), hard: time.Now().Add(24 * time.Hour)} // the threat searches keep no table
+	s := &searcher{b: b, ctx: ctx, start: time.Now(), hard: time.Now().Add(24 * time.Hour), threats: newThreatTable(min(maxNodes*16, 32<<20))}
 	if dl, ok := ctx.Deadline(); ok {
 		s.hard = dl
 	}
 	if b.winner >= 0 || b.Full() {
 		return win, false, 0
 	}
-	for d := 1; d <= depth && nodes < maxNodes && !s.stopped; d++ {
-		s.vcfNodes, s.vcfLimit = 0, maxNodes-nodes
-		ok, q := s.vctAtt(d)
-		nodes += s.vcfNodes
-		if ok && !s.stopped && q >= 0 {
-			line := s.vctLine(q, d)
-			return ThreatWin{Depth: d, Moves: (len(line) + 1) / 2, Line: line}, true, nodes
-		}
+	ok, q, d := s.vctDeepening(depth, maxNodes)
+	nodes = s.vcfTotal
+	if !ok || q < 0 {
+		return win, false, nodes
 	}
-	return win, false, nodes
+	line := s.vctLine(q, d)
+	return ThreatWin{Depth: d, Moves: (len(line) + 1) / 2, Line: line}, true, nodes
 }
 
 // vctLine follows a threat win that starts at q: the attacker's move,
@@ -217,7 +215,7 @@ func (s *searcher) vctLine(q, depth int) []int {
 		line = append(line, r)
 		b.Play(r)
 		played++
-		s.vcfNodes, s.vcfLimit = 0, 1_000_000
+		s.threatBudget(1_000_000)
 		ok, next := s.vctAtt(depth)
 		if !ok || next < 0 {
 			return line // not followed further

@@ -145,6 +145,8 @@ type searcher struct {
 	killers  [maxPly + 2][2]int
 	hist     [2][nCells]int32
 	moveBuf  [maxPly + 2][]scored
+	threats  *threatTable // nil: the threat searches keep no table
+	cut      bool         // the threat search's budget or the clock cut it short
 	vcfLimit int64
 	vcfNodes int64
 	vcfTotal int64
@@ -302,7 +304,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	}
 	if depth <= 0 {
 		if b.clsCnt[me][clsB4]+b.clsCnt[me][clsB4F3] > 0 {
-			s.vcfNodes, s.vcfLimit = 0, 200
+			s.threatBudget(200)
 			if ok, _ := s.vcf(6); ok {
 				return WinScore - ply - 11
 			}

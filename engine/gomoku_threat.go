@@ -2,6 +2,103 @@ package engine
 
 import "slices"
 
+// The threat searches: VCF (victory by continuous fours) and VCT (by fours
+// and open threes, which the defender must answer), for the side to move,
+// within a node budget (threatBudget). Their results are kept in a
+// threatTable: a threat sequence reaches the same position again and again
+// by its threats in another order.
+
+// threatTable remembers threat searches' results by position. A win holds
+// for any depth at least its own; no win for any depth at most its own.
+// It keeps no fail found by a search its budget cut short.
+type threatTable struct{ e []threatEntry }
+
+type threatEntry struct {
+	key   uint64
+	move  int16
+	depth int8
+	win   bool
+}
+
+// The kind of search is mixed into the position's key.
+const (
+	keyVCF    = 0x9e3779b97f4a7c15 // the side to move's VCF
+	keyVCTAtt = 0xbf58476d1ce4e5b9 // the side to move's VCT
+	keyVCTDef = 0x94d049bb133111eb // the other side's VCT, the side to move defending
+)
+
+// newThreatTable sizes a table to at most bytes bytes (a power of two
+// entries, 1<<10 at least).
+func newThreatTable(bytes int64) *threatTable {
+	n := 1 << 10
+	for int64(n*2*16) <= bytes && n < 1<<24 {
+		n *= 2
+	}
+	return &threatTable{e: make([]threatEntry, n)}
+}
+
+// get returns what t knows of key within depth; a nil table knows nothing.
+func (t *threatTable) get(key uint64, depth int) (known, win bool, move int) {
+	if t == nil {
+		return false, false, -1
+	}
+	e := &t.e[key&uint64(len(t.e)-1)]
+	if e.key == key && (e.win && depth >= int(e.depth) || !e.win && depth <= int(e.depth)) {
+		return true, e.win, int(e.move)
+	}
+	return false, false, -1
+}
+
+func (t *threatTable) clear() {
+	if t != nil {
+		clear(t.e)
+	}
+}
+
+// remember keeps a result: every win, and a fail unless the budget or the
+// clock cut the search short since threatBudget.
+func (s *searcher) remember(key uint64, depth int, win bool, move int) {
+	if s.threats == nil || !win && s.cut {
+		return
+	}
+	s.threats.e[key&uint64(len(s.threats.e)-1)] = threatEntry{key: key, move: int16(move), depth: int8(min(depth, 127)), win: win}
+}
+
+// threatBudget starts a threat search of at most n nodes.
+func (s *searcher) threatBudget(n int64) {
+	s.vcfNodes, s.vcfLimit, s.cut = 0, n, false
+}
+
+// vctDeepening looks for the side to move's VCT one threat deeper at a
+// time, up to maxDepth, within budget nodes in all: with the table, the
+// shallow iterations cost little and find the short wins first; a search
+// straight at the full depth spends its budget deep in the first lines.
+// It returns the first move and the depth of the win.
+func (s *searcher) vctDeepening(maxDepth int, budget int64) (found bool, move, depth int) {
+	var used int64
+	for d := 1; d <= maxDepth && used < budget; d++ {
+		s.threatBudget(budget - used)
+		ok, q := s.vctAtt(d)
+		used += s.vcfNodes
+		if ok && !s.stopped {
+			return true, q, d
+		}
+		if s.stopped {
+			break
+		}
+	}
+	return false, -1, 0
+}
+
+// threatCut reports (and remembers) that the budget or the clock stops
+// the threat search.
+func (s *searcher) threatCut() bool {
+	if s.checkStop() || s.vcfNodes > s.vcfLimit {
+		s.cut = true
+	}
+	return s.cut
+}
+
 // fivePoints returns the cells where c (who just played i) completes
 // five along the lines through i.
 func (s *searcher) fivePoints(c, i int, dst []int) []int {
@@ -20,6 +117,16 @@ func (s *searcher) fivePoints(c, i int, dst []int) []int {
 // vcf reports whether the side to move wins by continuous fours within
 // depth of its moves; it returns the first move of the win (or -1).
 func (s *searcher) vcf(depth int) (bool, int) {
+	key := s.b.Hash() ^ keyVCF
+	if known, win, q := s.threats.get(key, depth); known {
+		return win, q
+	}
+	win, q := s.vcfSearch(depth)
+	s.remember(key, depth, win, q)
+	return win, q
+}
+
+func (s *searcher) vcfSearch(depth int) (bool, int) {
 	b := s.b
 	att, def := b.toMove, b.toMove^1
 	s.vcfNodes++
@@ -31,7 +138,7 @@ func (s *searcher) vcf(depth int) (bool, int) {
 	if q := s.legalFlex4(att); q >= 0 && b.clsCnt[def][clsFive] == 0 {
 		return true, q
 	}
-	if s.checkStop() || depth <= 0 || s.vcfNodes > s.vcfLimit {
+	if depth <= 0 || s.threatCut() {
 		return false, -1
 	}
 	var cands []int
@@ -84,6 +191,16 @@ func (s *searcher) vcf(depth int) (bool, int) {
 
 // vctAtt: the attacker (to move) wins by fours and threes within depth.
 func (s *searcher) vctAtt(depth int) (bool, int) {
+	key := s.b.Hash() ^ keyVCTAtt
+	if known, win, q := s.threats.get(key, depth); known {
+		return win, q
+	}
+	win, q := s.vctAttSearch(depth)
+	s.remember(key, depth, win, q)
+	return win, q
+}
+
+func (s *searcher) vctAttSearch(depth int) (bool, int) {
 	b := s.b
 	att, def := b.toMove, b.toMove^1
 	s.vcfNodes++
@@ -106,7 +223,7 @@ func (s *searcher) vctAtt(depth int) (bool, int) {
 	if q := s.legalFlex4(att); q >= 0 {
 		return true, q
 	}
-	if s.checkStop() || depth <= 0 || s.vcfNodes > s.vcfLimit {
+	if depth <= 0 || s.threatCut() {
 		return false, -1
 	}
 	if ok, q := s.vcf(depth); ok {
@@ -132,6 +249,16 @@ func (s *searcher) vctAtt(depth int) (bool, int) {
 
 // vctDef: the defender (to move) cannot escape the attacker's threats.
 func (s *searcher) vctDef(depth int) bool {
+	key := s.b.Hash() ^ keyVCTDef
+	if known, win, _ := s.threats.get(key, depth); known {
+		return win
+	}
+	win := s.vctDefSearch(depth)
+	s.remember(key, depth, win, -1)
+	return win
+}
+
+func (s *searcher) vctDefSearch(depth int) bool {
 	b := s.b
 	def, att := b.toMove, b.toMove^1
 	s.vcfNodes++
@@ -154,7 +281,7 @@ func (s *searcher) vctDef(depth int) bool {
 		b.Undo()
 		return ok
 	}
-	if s.checkStop() || s.legalFlex4(att) < 0 || s.vcfNodes > s.vcfLimit {
+	if s.legalFlex4(att) < 0 || s.threatCut() {
 		return false
 	}
 	n := 0

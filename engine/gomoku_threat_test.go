@@ -1,0 +1,100 @@
+package engine
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+// TestThreatTableGet: a win holds at its depth and deeper, no win at its
+// depth and shallower; another key or depth knows nothing.
+func TestThreatTableGet(t *testing.T) {
+	tab := newThreatTable(1 << 12)
+	s := &searcher{threats: tab}
+	s.remember(10, 4, true, 7)
+	s.remember(11, 4, false, -1)
+	for _, c := range []struct {
+		key          uint64
+		depth        int
+		known, win   bool
+		wantMoveSeen int
+	}{
+		{10, 4, true, true, 7}, {10, 9, true, true, 7}, {10, 3, false, false, -1},
+		{11, 4, true, false, -1}, {11, 1, true, false, -1}, {11, 5, false, false, -1},
+		{12, 4, false, false, -1},
+	} {
+		known, win, m := tab.get(c.key, c.depth)
+		if known != c.known || win != c.win || m != c.wantMoveSeen {
+			t.Errorf("get(%d, %d) = %v %v %d, want %v %v %d", c.key, c.depth, known, win, m, c.known, c.win, c.wantMoveSeen)
+		}
+	}
+	// a fail found by a search its budget cut short is not kept
+	s.cut = true
+	s.remember(13, 4, false, -1)
+	if known, _, _ := tab.get(13, 4); known {
+		t.Error("a cut search's fail was kept")
+	}
+	s.remember(14, 4, true, 3)
+	if known, win, _ := tab.get(14, 4); !known || !win {
+		t.Error("a cut search's win was not kept")
+	}
+	var none *threatTable
+	if known, _, _ := none.get(10, 4); known {
+		t.Error("a nil table knows something")
+	}
+}
+
+// TestThreatTableSameAnswers: on random middle-game positions under every
+// rule, VCF and VCT at depths 1 to 4, searched one after the other with
+// one table, answer exactly as the searches without a table (every
+// search that neither budget cut).
+func TestThreatTableSameAnswers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 5))
+	compared, wins := 0, 0
+	for _, rule := range []GomokuRule{Freestyle, Standard, Renju, Caro, CaroExact} {
+		tab := newThreatTable(1 << 20)
+		for n := 0; n < 16; n++ {
+			b, _ := NewBoard(15, 15, rule)
+			for b.Count() < 12+rng.IntN(16) && b.Winner() < 0 {
+				x, y := 4+rng.IntN(7), 4+rng.IntN(7)
+				if i := b.Idx(x, y); b.Empty(i) && b.legalFor(b.ToMove(), i) && b.cls[b.ToMove()][i] < clsB4 {
+					b.Play(i)
+				}
+			}
+			if b.Winner() >= 0 || b.hasFive(b.ToMove()^1) {
+				continue
+			}
+			for d := 1; d <= 4; d++ {
+				for _, vct := range []bool{false, true} {
+					plain := &searcher{b: b, ctx: context.Background(), hard: time.Now().Add(time.Hour)}
+					cached := &searcher{b: b, ctx: context.Background(), hard: time.Now().Add(time.Hour), threats: tab}
+					run := func(s *searcher) bool {
+						s.threatBudget(30_000)
+						if vct {
+							ok, _ := s.vctAtt(d)
+							return ok
+						}
+						ok, _ := s.vcf(d)
+						return ok
+					}
+					want, got := run(plain), run(cached)
+					if plain.cut || cached.cut {
+						continue
+					}
+					compared++
+					if want {
+						wins++
+					}
+					if got != want {
+						t.Fatalf("%v, %d stones, depth %d, vct %v: with the table %v, without %v", rule, b.Count(), d, vct, got, want)
+					}
+				}
+			}
+		}
+	}
+	if compared < 300 || wins < 50 {
+		t.Errorf("compared %d searches, %d wins: the test tests little", compared, wins)
+	}
+	t.Logf("%d searches compared, %d wins", compared, wins)
+}
