@@ -64,6 +64,18 @@ func (s *searcher) remember(key uint64, depth int, win bool, move int) {
 	s.threats.e[key&uint64(len(s.threats.e)-1)] = threatEntry{key: key, move: int16(move), depth: int8(min(depth, 127)), win: win}
 }
 
+// tabled answers a threat search of kind from the table, else runs it
+// (a method expression: no closure to allocate) and keeps its result.
+func (s *searcher) tabled(kind uint64, depth int, search func(*searcher, int) (bool, int)) (bool, int) {
+	key := s.b.Hash() ^ kind
+	if known, win, q := s.threats.get(key, depth); known {
+		return win, q
+	}
+	win, q := search(s, depth)
+	s.remember(key, depth, win, q)
+	return win, q
+}
+
 // threatBudget starts a threat search of at most n nodes.
 func (s *searcher) threatBudget(n int64) {
 	s.vcfNodes, s.vcfLimit, s.cut = 0, n, false
@@ -117,13 +129,7 @@ func (s *searcher) fivePoints(c, i int, dst []int) []int {
 // vcf reports whether the side to move wins by continuous fours within
 // depth of its moves; it returns the first move of the win (or -1).
 func (s *searcher) vcf(depth int) (bool, int) {
-	key := s.b.Hash() ^ keyVCF
-	if known, win, q := s.threats.get(key, depth); known {
-		return win, q
-	}
-	win, q := s.vcfSearch(depth)
-	s.remember(key, depth, win, q)
-	return win, q
+	return s.tabled(keyVCF, depth, (*searcher).vcfSearch)
 }
 
 func (s *searcher) vcfSearch(depth int) (bool, int) {
@@ -191,13 +197,7 @@ func (s *searcher) vcfSearch(depth int) (bool, int) {
 
 // vctAtt: the attacker (to move) wins by fours and threes within depth.
 func (s *searcher) vctAtt(depth int) (bool, int) {
-	key := s.b.Hash() ^ keyVCTAtt
-	if known, win, q := s.threats.get(key, depth); known {
-		return win, q
-	}
-	win, q := s.vctAttSearch(depth)
-	s.remember(key, depth, win, q)
-	return win, q
+	return s.tabled(keyVCTAtt, depth, (*searcher).vctAttSearch)
 }
 
 func (s *searcher) vctAttSearch(depth int) (bool, int) {
