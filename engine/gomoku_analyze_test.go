@@ -110,13 +110,7 @@ func TestFindVCTLines(t *testing.T) {
 	wins := 0
 	for _, rule := range []GomokuRule{Freestyle, Standard, Renju, Caro} {
 		for n := 0; n < 60; n++ {
-			b, _ := NewBoard(15, 15, rule)
-			for b.Count() < 14+rng.IntN(14) && b.Winner() < 0 {
-				x, y := 4+rng.IntN(7), 4+rng.IntN(7)
-				if i := b.Idx(x, y); b.Empty(i) && b.legalFor(b.ToMove(), i) && b.cls[b.ToMove()][i] < clsB4 {
-					b.Play(i)
-				}
-			}
+			b := randomMiddleGame(rng, rule, 14, 14)
 			if b.Winner() >= 0 || b.hasFive(b.ToMove()^1) {
 				continue
 			}
@@ -149,4 +143,19 @@ func TestFindVCTLines(t *testing.T) {
 		t.Errorf("only %d of the random positions had a VCT: the test tests little", wins)
 	}
 	t.Logf("%d VCTs replayed", wins)
+}
+
+// randomMiddleGame plays random stones in the middle 7×7 of a 15×15 board
+// under rule, none making a four, until it holds at least base and fewer
+// than base+spread stones (the bound is drawn anew at every stone) or a
+// side has won.
+func randomMiddleGame(rng *rand.Rand, rule GomokuRule, base, spread int) *Board {
+	b, _ := NewBoard(15, 15, rule)
+	for b.Count() < base+rng.IntN(spread) && b.Winner() < 0 {
+		x, y := 4+rng.IntN(7), 4+rng.IntN(7)
+		if i := b.Idx(x, y); b.Empty(i) && b.legalFor(b.ToMove(), i) && b.cls[b.ToMove()][i] < clsB4 {
+			b.Play(i)
+		}
+	}
+	return b
 }

@@ -55,13 +55,7 @@ func TestThreatTableSameAnswers(t *testing.T) {
 	for _, rule := range []GomokuRule{Freestyle, Standard, Renju, Caro, CaroExact} {
 		tab := newThreatTable(1 << 20)
 		for n := 0; n < 16; n++ {
-			b, _ := NewBoard(15, 15, rule)
-			for b.Count() < 12+rng.IntN(16) && b.Winner() < 0 {
-				x, y := 4+rng.IntN(7), 4+rng.IntN(7)
-				if i := b.Idx(x, y); b.Empty(i) && b.legalFor(b.ToMove(), i) && b.cls[b.ToMove()][i] < clsB4 {
-					b.Play(i)
-				}
-			}
+			b := randomMiddleGame(rng, rule, 12, 16)
 			if b.Winner() >= 0 || b.hasFive(b.ToMove()^1) {
 				continue
 			}
