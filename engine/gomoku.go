@@ -36,7 +36,9 @@ type Result struct {
 	Win   string // "VCF", "VCT", "five", "four"… when a forced win was found
 }
 
-func (g *Gomoku) table() *TT {
+// tables returns the search's table and the threat searches', made anew when
+// MaxMemory changes: half of it for the one, an eighth for the other.
+func (g *Gomoku) tables() (*TT, *threatTable) {
 	mem := g.MaxMemory
 	if mem <= 0 {
 		mem = 64 << 20
@@ -44,7 +46,7 @@ func (g *Gomoku) table() *TT {
 	if g.tt == nil || g.ttMem != mem {
 		g.tt, g.threats, g.ttMem = NewTT(mem/2), newThreatTable(mem/8), mem
 	}
-	return g.tt
+	return g.tt, g.threats
 }
 
 // NewGame clears what the engine learnt about the previous game.
@@ -116,8 +118,8 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 	hardD, softD := g.Limits.Budget(b.Count(), b.W*b.H)
 	// the deepening stops at 3/4 of the budget: the rest is kept for
 	// checking that the chosen move does not lose to a threat sequence
-	tt := g.table()
-	s := &searcher{b: b, tt: tt, threats: g.threats, ctx: ctx, start: start, hard: start.Add(hardD * 3 / 4), maxNodes: g.Limits.MaxNodes}
+	tt, threats := g.tables()
+	s := &searcher{b: b, tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(hardD * 3 / 4), maxNodes: g.Limits.MaxNodes}
 	hardT := start.Add(hardD)
 	if dl, ok := ctx.Deadline(); ok && dl.Before(hardT) {
 		hardT = dl

@@ -72,8 +72,8 @@ func BoardOf(p inarow.Position, rule GomokuRule) (*Board, error) {
 func (g *Gomoku) Analyze(ctx context.Context, b *Board, n int) []MoveValue {
 	start := time.Now()
 	hardD, _ := g.Limits.Budget(b.Count(), b.W*b.H)
-	tt := g.table()
-	s := &searcher{b: b, tt: tt, threats: g.threats, ctx: ctx, start: start, hard: start.Add(hardD), maxNodes: g.Limits.MaxNodes}
+	tt, threats := g.tables()
+	s := &searcher{b: b, tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(hardD), maxNodes: g.Limits.MaxNodes}
 	if dl, ok := ctx.Deadline(); ok && dl.Before(s.hard) {
 		s.hard = dl
 	}
@@ -157,12 +157,12 @@ func FindVCT(ctx context.Context, b *Board, depth int, maxNodes int64) (win Thre
 	if maxNodes <= 0 {
 		maxNodes = 2_000_000
 	}
+	if b.winner >= 0 || b.Full() {
+		return win, false, 0
+	}
 	s := &searcher{b: b, ctx: ctx, start: time.Now(), hard: time.Now().Add(24 * time.Hour), threats: newThreatTable(min(maxNodes*16, 32<<20))}
 	if dl, ok := ctx.Deadline(); ok {
 		s.hard = dl
-	}
-	if b.winner >= 0 || b.Full() {
-		return win, false, 0
 	}
 	ok, q, d := s.vctDeepening(depth, maxNodes)
 	nodes = s.vcfTotal
