@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 )
 
 // Colours of the search board.
@@ -64,16 +65,54 @@ type Board struct {
 	cls     [2][nCells]uint8
 	nb      [nCells]uint8 // stones within 2 along the lines
 	clsCnt  [2][nCls]int
-	clsSet  [2][nCls][nWords]uint64 // the cells of each class but clsNone
+	clsSet  [2][nCls][nWords]uint64 // the empty cells of each class
 	ev      [2][nCells]evalPair     // the evaluation's per-cell terms
 	evSum   [2]evalPair
-	tables  [2][]uint8
+	tables  [2][]uint8              // per colour, indexed by key
+	weight  [2][2*winLen + 1]uint32 // each offset's digit weight in key, per colour
+	reach   int                     // the farthest weight
 	hash    uint64
 	moves   []int // played cells, in order
 	toMove  int
 	winner  int // -1 none
 	winPly  int
 	forbidF func(b *Board, m int) bool
+	changes []change // what setCell changed, for clearCell to put back
+	frames  []frame  // one per stone set
+}
+
+// A change is one colour's pattern of a cell in one direction, its class
+// and its value as they were before a stone was set: clearCell puts
+// them back instead of working them out again.
+type change struct {
+	q        uint16
+	c, d     uint8 // d == 4: the stone's own cell (class and value only)
+	pat, cls uint8
+	ev       evalPair
+}
+
+// A frame holds the totals before a stone was set, and where its
+// changes start.
+type frame struct {
+	changes int
+	clsCnt  [2][nCls]int
+	evSum   [2]evalPair
+}
+
+// ruleVariants returns the pattern table variants of black and white
+// under rule r.
+func ruleVariants(r GomokuRule) [2]int {
+	switch r {
+	case Standard:
+		return [2]int{varExact, varExact}
+	case Renju:
+		return [2]int{varExact, varOver}
+	case Caro:
+		return [2]int{varCaro, varCaro}
+	case CaroExact:
+		return [2]int{varCaroExact, varCaroExact}
+	}
+	return [2]int{varOver, varOver}
 }
 
 // NewBoard returns an empty w×h board (5 ≤ w,h ≤ 20) under rule r.
@@ -82,17 +121,10 @@ func NewBoard(w, h int, r GomokuRule) (*Board, error) {
 		return nil, fmt.Errorf("%w: size %d×%d is outside 5×5 to 20×20", ErrBadBoard, w, h)
 	}
 	b := &Board{W: w, H: h, Rule: r, winner: -1}
-	switch r {
-	case Standard:
-		b.tables = [2][]uint8{patTable(varExact), patTable(varExact)}
-	case Renju:
-		b.tables = [2][]uint8{patTable(varExact), patTable(varOver)}
-	case Caro:
-		b.tables = [2][]uint8{patTable(varCaro), patTable(varCaro)}
-	case CaroExact:
-		b.tables = [2][]uint8{patTable(varCaroExact), patTable(varCaroExact)}
-	default:
-		b.tables = [2][]uint8{patTable(varOver), patTable(varOver)}
+	v := ruleVariants(r)
+	for c := range 2 {
+		b.tables[c], b.weight[c] = patTable(v[c]), digitWeights(v[c])
+		b.reach = max(b.reach, varReach[v[c]])
 	}
 	for i := range b.cell {
 		b.cell[i] = wall
@@ -110,26 +142,17 @@ func NewBoard(w, h int, r GomokuRule) (*Board, error) {
 		for x := 0; x < w; x++ {
 			q := b.Idx(x, y)
 			for d := 0; d < 4; d++ {
-				var k uint32
 				for o := -winLen; o <= winLen; o++ {
 					if o != 0 && b.cell[q+o*dirOff[d]] == wall {
-						k |= edge << (2 * offIdx(o))
+						b.key[0][q][d] += edge * b.weight[0][o+winLen]
+						b.key[1][q][d] += edge * b.weight[1][o+winLen]
 					}
 				}
-				b.key[0][q][d], b.key[1][q][d] = k, k
 			}
 			b.refresh(q)
 		}
 	}
 	return b, nil
-}
-
-// offIdx maps an offset -5..-1, 1..5 to its key field.
-func offIdx(o int) int {
-	if o < 0 {
-		return o + winLen
-	}
-	return o + winLen - 1
 }
 
 // Idx is the cell index of column x, row y (from the top).
@@ -234,65 +257,97 @@ func (b *Board) Undo() {
 	}
 }
 
+// setCell adds the stone's digit to the keys of the cells within reach on
+// its four lines (1 for its colour, 2 for the other) and refreshes those
+// cells' patterns, noting each change; clearCell takes the digits away
+// and puts the noted patterns, classes and totals back.
 func (b *Board) setCell(i, c int) {
+	b.frames = append(b.frames, frame{len(b.changes), b.clsCnt, b.evSum})
 	b.unrefreshCell(i)
 	b.cell[i] = uint8(c)
 	b.hash ^= zobrist[c][i]
+	start := len(b.changes)
+	b.changes = slices.Grow(b.changes, maxChanges)
+	ch := b.changes[start : start+maxChanges]
+	n := 0
+	wc, wo := &b.weight[c], &b.weight[c^1]
 	for d := 0; d < 4; d++ {
 		off := dirOff[d]
-		for o := -winLen; o <= winLen; o++ {
-			if o == 0 {
-				continue
-			}
+		for o := -b.reach; o <= b.reach; o++ {
 			q := i + o*off
-			if b.cell[q] == wall {
+			if o == 0 || b.cell[q] == wall {
 				continue
 			}
-			sh := 2 * offIdx(-o)
-			b.key[c][q][d] |= 1 << sh
-			b.key[c^1][q][d] |= 2 << sh
+			b.key[c][q][d] += wc[winLen-o]
+			b.key[c^1][q][d] += 2 * wo[winLen-o]
 			if o >= -2 && o <= 2 {
 				b.nb[q]++
 			}
-			if b.cell[q] == empty {
-				b.refreshDir(q, d)
+			if b.cell[q] != empty {
+				continue
+			}
+			for c := 0; c < 2; c++ {
+				np := b.tables[c][b.key[c][q][d]]
+				if op := b.pat[c][q][d]; np != op {
+					// field by field: a composite literal is built on
+					// the stack and copied with a load the CPU cannot
+					// forward from the narrow stores (a stall)
+					x := &ch[n]
+					x.q, x.c, x.d, x.pat, x.cls, x.ev = uint16(q), uint8(c), uint8(d), op, b.cls[c][q], b.ev[c][q]
+					n++
+					b.pat[c][q][d] = np
+					b.recls(q, c)
+				}
 			}
 		}
 	}
+	b.changes = b.changes[:start+n]
 }
+
+// maxChanges bounds the changes of one stone: two colours' patterns of
+// the cells within reach on four lines.
+const maxChanges = 2 * 4 * 2 * winLen
 
 func (b *Board) clearCell(i int) {
 	c := int(b.cell[i])
 	b.cell[i] = empty
 	b.hash ^= zobrist[c][i]
+	wc, wo := &b.weight[c], &b.weight[c^1]
 	for d := 0; d < 4; d++ {
 		off := dirOff[d]
-		for o := -winLen; o <= winLen; o++ {
-			if o == 0 {
-				continue
-			}
+		for o := -b.reach; o <= b.reach; o++ {
 			q := i + o*off
-			if b.cell[q] == wall {
+			if o == 0 || b.cell[q] == wall {
 				continue
 			}
-			sh := 2 * offIdx(-o)
-			b.key[0][q][d] &^= 3 << sh
-			b.key[1][q][d] &^= 3 << sh
+			b.key[c][q][d] -= wc[winLen-o]
+			b.key[c^1][q][d] -= 2 * wo[winLen-o]
 			if o >= -2 && o <= 2 {
 				b.nb[q]--
 			}
-			if b.cell[q] == empty {
-				b.refreshDir(q, d)
-			}
 		}
 	}
-	b.refresh(i)
+	f := &b.frames[len(b.frames)-1]
+	for k := len(b.changes) - 1; k >= f.changes; k-- {
+		x := &b.changes[k]
+		q, c := int(x.q), x.c
+		if x.d < 4 {
+			b.pat[c][q][x.d] = x.pat
+		}
+		b.clsSet[c][b.cls[c][q]][q>>6] &^= 1 << (q & 63)
+		b.clsSet[c][x.cls][q>>6] |= 1 << (q & 63)
+		b.cls[c][q], b.ev[c][q] = x.cls, x.ev
+	}
+	b.changes = b.changes[:f.changes]
+	b.clsCnt, b.evSum = f.clsCnt, f.evSum
+	b.frames = b.frames[:len(b.frames)-1]
 }
 
-// unrefreshCell removes an empty cell's class and value from the totals
-// (it is about to be occupied).
+// unrefreshCell takes an empty cell's class and value out of the totals
+// (it is about to be occupied), noting them.
 func (b *Board) unrefreshCell(i int) {
 	for c := 0; c < 2; c++ {
+		b.changes = append(b.changes, change{q: uint16(i), c: uint8(c), d: 4, cls: b.cls[c][i], ev: b.ev[c][i]})
 		b.clsCnt[c][b.cls[c][i]]--
 		b.clsSet[c][b.cls[c][i]][i>>6] &^= 1 << (i & 63)
 		b.evSum[c].me -= b.ev[c][i].me
@@ -308,16 +363,6 @@ func (b *Board) refresh(q int) {
 			b.pat[c][q][d] = b.tables[c][b.key[c][q][d]]
 		}
 		b.recls(q, c)
-	}
-}
-
-func (b *Board) refreshDir(q, d int) {
-	for c := 0; c < 2; c++ {
-		np := b.tables[c][b.key[c][q][d]]
-		if np != b.pat[c][q][d] {
-			b.pat[c][q][d] = np
-			b.recls(q, c)
-		}
 	}
 }
 
@@ -380,43 +425,42 @@ func comboIdx(p *[4]uint8) int {
 	return ((int(p[0])*nPat+int(p[1]))*nPat+int(p[2]))*nPat + int(p[3])
 }
 
-// combos[r][comboIdx(p)] is the class of a cell with patterns p (r = 1:
-// renju black) and its evaluation terms: the hot path of Play and Undo
-// looks a cell up instead of counting.
-var combos = func() (t [2][nPat * nPat * nPat * nPat]cellCombo) {
-	for i := range t[0] {
+const nCombo = nPat * nPat * nPat * nPat
+
+// combos.cls[r][comboIdx(p)] is the class of a cell with patterns p (r = 1:
+// renju black) and combos.ev[r][comboIdx(p)] its evaluation terms: the hot
+// path of Play looks a cell up instead of counting. The classes are kept
+// apart from the values so that they fit the nearest cache (10 KB each).
+var combos = func() (t struct {
+	cls [2][nCombo]uint8
+	ev  [2][nCombo]evalPair
+}) {
+	for i := range nCombo {
 		p := [4]uint8{uint8(i / (nPat * nPat * nPat)), uint8(i / (nPat * nPat) % nPat), uint8(i / nPat % nPat), uint8(i % nPat)}
-		for r := range t {
+		for r := range 2 {
 			cl, v := combine(p, r == 1)
-			t[r][i] = cellCombo{cls: uint8(cl), ev: handEval(v)}
+			t.cls[r][i], t.ev[r][i] = uint8(cl), handEval(v)
 		}
 	}
 	return t
 }()
 
-type cellCombo struct {
-	ev  evalPair
-	cls uint8
-}
-
+// recls looks up colour c's class and value of the empty cell q from its
+// patterns and moves them in the totals. The cell sets are updated
+// without a branch (clsSet[c][clsNone] holds the empty cells of no class).
 func (b *Board) recls(q, c int) {
 	r := 0
 	if c == Black && b.Rule == Renju {
 		r = 1
 	}
-	cc := &combos[r][comboIdx(&b.pat[c][q])]
-	cl := cc.cls
-	old := b.cls[c][q]
+	k := comboIdx(&b.pat[c][q])
+	cl, old := combos.cls[r][k], b.cls[c][q]
 	b.clsCnt[c][old]--
 	b.clsCnt[c][cl]++
-	if old != cl {
-		b.clsSet[c][old][q>>6] &^= 1 << (q & 63)
-		if cl != clsNone {
-			b.clsSet[c][cl][q>>6] |= 1 << (q & 63)
-		}
-	}
+	b.clsSet[c][old][q>>6] &^= 1 << (q & 63)
+	b.clsSet[c][cl][q>>6] |= 1 << (q & 63)
 	b.cls[c][q] = cl
-	e := cc.ev
+	e := combos.ev[r][k]
 	b.evSum[c].me += e.me - b.ev[c][q].me
 	b.evSum[c].op += e.op - b.ev[c][q].op
 	b.ev[c][q] = e

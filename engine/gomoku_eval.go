@@ -128,9 +128,9 @@ func setCellEval(p [4]uint8, e evalPair) {
 	slices.Sort(p[:])
 	for {
 		i := comboIdx(&p)
-		combos[0][i].ev = e
-		if combos[1][i].ev != (evalPair{}) || combos[0][i].cls == clsNone && combos[1][i].cls == clsNone {
-			combos[1][i].ev = e
+		combos.ev[0][i] = e
+		if combos.ev[1][i] != (evalPair{}) || combos.cls[0][i] == clsNone && combos.cls[1][i] == clsNone {
+			combos.ev[1][i] = e
 		}
 		if !nextPerm(p[:]) {
 			return

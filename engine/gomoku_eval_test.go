@@ -49,14 +49,14 @@ func TestSetCellEvalPermutations(t *testing.T) {
 	defer func() { combos = old }()
 	setCellEval(p, evalPair{11, 7})
 	n := 0
-	for i := range combos[0] {
+	for i := range combos.ev[0] {
 		q := [4]uint8{uint8(i / (nPat * nPat * nPat)), uint8(i / (nPat * nPat) % nPat), uint8(i / nPat % nPat), uint8(i % nPat)}
 		cnt := map[uint8]int{}
 		for _, x := range q {
 			cnt[x]++
 		}
 		same := cnt[patF3] == 1 && cnt[patF2] == 1 && cnt[patB2] == 1 && cnt[patNone] == 1
-		if got := combos[0][i].ev == (evalPair{11, 7}); got != same {
+		if got := combos.ev[0][i] == (evalPair{11, 7}); got != same {
 			t.Fatalf("%v: set %v, want %v", q, got, same)
 		}
 		if same {

@@ -81,12 +81,22 @@ const (
 	nVar
 )
 
-const winLen = 5 // cells each side of the centre in a key
+const winLen = 5 // cells each side of the centre a pattern may look at
 
-// patTables[v][key] is the pattern made by placing own stone at the centre;
-// key holds 10 cells (offsets -5..-1, 1..5), 2 bits each: 0 empty, 1 own,
-// 2 opponent or off the board (3 off the board under the caro rules,
-// where the edge does not block a five).
+// A variant's table keys the cells within its reach each side of the
+// centre (offsets -reach..-1, 1..reach), one base-3 digit each: 0 empty,
+// 1 own, 2 opponent or off the board; base 4 under the caro rules, whose
+// digit 3 is the edge, which does not block a five. Five or more wins
+// sees 4 cells each side, so its table has 3⁸ entries (6.5 KB), the
+// exact-five rules see 5 (3¹⁰, 59 KB), caro 4¹⁰ (1 MB). Small tables
+// stay in the cache the hot path of Play and Undo reads them from.
+var (
+	varReach = [nVar]int{varOver: 4, varExact: 5, varCaro: 5, varCaroExact: 5}
+	varBase  = [nVar]uint32{varOver: 3, varExact: 3, varCaro: 4, varCaroExact: 4}
+)
+
+// patTables[v][key] is the pattern made by placing own stone at the
+// centre of the cells key holds.
 var (
 	patTables    [nVar][]uint8
 	patTableOnce [nVar]sync.Once
@@ -97,6 +107,23 @@ func patTable(v int) []uint8 {
 	return patTables[v]
 }
 
+// digitWeights returns each offset's weight in variant v's key, indexed
+// by offset+winLen (0 outside its reach).
+func digitWeights(v int) (w [2*winLen + 1]uint32) {
+	r, m := varReach[v], uint32(1)
+	for f := 0; f < 2*r; f++ {
+		o := f - r // offsets -r..-1, then 1..r
+		if f >= r {
+			o++
+		}
+		w[o+winLen] = m
+		m *= varBase[v]
+	}
+	return w
+}
+
+// patBuilder classifies lines given as a full key: 10 cells (offsets
+// -5..-1, 1..5), 2 bits each, the digits of the tables' keys.
 type patBuilder struct {
 	v    int
 	five []int8 // per key (centre own): -1 unknown, else count of five points (+8 if straight)
@@ -265,39 +292,46 @@ func (pb *patBuilder) level3(key uint32) int {
 	return res
 }
 
-func buildPatTable(v int) []uint8 {
+func newPatBuilder(v int) *patBuilder {
 	pb := &patBuilder{v: v, five: make([]int8, 1<<20), l3: make([]int8, 1<<20)}
 	for i := range pb.five {
 		pb.five[i], pb.l3[i] = -1, -1
 	}
-	t := make([]uint8, 1<<20)
-	base := 3 // 0 empty, 1 own, 2 opponent or edge
-	if v == varCaro || v == varCaroExact {
-		base = 4 // and 3 the edge
+	return pb
+}
+
+// buildPatTable classifies every key of variant v: the digits of a key
+// counted up in order are the key's index.
+func buildPatTable(v int) []uint8 {
+	pb := newPatBuilder(v)
+	r, base := varReach[v], varBase[v]
+	n := 1
+	for range 2 * r {
+		n *= int(base)
 	}
-	var a [11]int8
-	var digits [10]int
-	for {
-		var key uint32
-		for i, d := range digits {
-			key |= uint32(d) << (2 * i)
+	t := make([]uint8, n)
+	var digits [2 * winLen]uint32
+	for i := range t {
+		var full uint32 // offsets beyond the reach stay empty
+		for f := range 2 * r {
+			full |= digits[f] << (2 * (f + winLen - r))
 		}
-		decode(key, &a)
-		t[key] = uint8(pb.classify(key, &a))
-		i := 0
-		for i < 10 {
-			digits[i]++
-			if digits[i] < base {
+		t[i] = uint8(pb.pattern(full))
+		for f := 0; f < 2*r; f++ {
+			if digits[f]++; digits[f] < base {
 				break
 			}
-			digits[i] = 0
-			i++
-		}
-		if i == 10 {
-			break
+			digits[f] = 0
 		}
 	}
 	return t
+}
+
+// pattern classifies the full key.
+func (pb *patBuilder) pattern(key uint32) int {
+	var a [11]int8
+	decode(key, &a)
+	return pb.classify(key, &a)
 }
 
 func (pb *patBuilder) classify(key uint32, a *[11]int8) int {

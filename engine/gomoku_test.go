@@ -504,6 +504,9 @@ func TestBoardIncremental(t *testing.T) {
 		if rule == Caro || rule == CaroExact {
 			edge = 3
 		}
+		// the reference classifies the full line of 5 cells each side
+		v := ruleVariants(rule)
+		ref := [2]*patBuilder{newPatBuilder(v[0]), newPatBuilder(v[1])}
 		for step := 0; step < 600; step++ {
 			if b.Count() > 0 && (rng.IntN(3) == 0 || b.Count() > 120) {
 				b.Undo()
@@ -536,21 +539,21 @@ func TestBoardIncremental(t *testing.T) {
 							}
 							switch cell := b.cell[i+o*dirOff[d]]; {
 							case cell == wall:
-								key |= edge << (2 * offIdx(o))
+								key |= edge << (2 * keyIdx(o+winLen))
 							case int(cell) == c:
-								key |= 1 << (2 * offIdx(o))
+								key |= 1 << (2 * keyIdx(o+winLen))
 							case cell != empty:
-								key |= 2 << (2 * offIdx(o))
+								key |= 2 << (2 * keyIdx(o+winLen))
 							}
 						}
-						p[d] = b.tables[c][key]
+						p[d] = uint8(ref[c].pattern(key))
 					}
 					cl, _ := combine(p, c == Black && rule == Renju)
 					r := 0
 					if c == Black && rule == Renju {
 						r = 1
 					}
-					ev := combos[r][comboIdx(&p)].ev
+					ev := combos.ev[r][comboIdx(&p)]
 					if p != b.pat[c][i] || uint8(cl) != b.cls[c][i] || ev != b.ev[c][i] {
 						t.Fatalf("%v step %d colour %d cell %d: patterns %v class %d value %v, from the stones %v %d %v", rule, step, c, i, b.pat[c][i], b.cls[c][i], b.ev[c][i], p, cl, ev)
 					}
@@ -604,8 +607,8 @@ func TestCombos(t *testing.T) {
 					want = evalPair{} // forbidden for renju black
 				}
 			}
-			if got := combos[r][comboIdx(&p)]; got.cls != uint8(cl) || got.ev != want {
-				t.Fatalf("%v renju=%v: table %d/%v, want %d/%v", p, renju, got.cls, got.ev, cl, want)
+			if k := comboIdx(&p); combos.cls[r][k] != uint8(cl) || combos.ev[r][k] != want {
+				t.Fatalf("%v renju=%v: table %d/%v, want %d/%v", p, renju, combos.cls[r][k], combos.ev[r][k], cl, want)
 			}
 		}
 	}
@@ -638,5 +641,39 @@ func TestCaroDependentFives(t *testing.T) {
 		if x != 3 || y != 7 || res.Score < -winBound {
 			t.Errorf("%v: white plays %d,%d with score %d, want 3,7 and no loss", rule, x, y, res.Score)
 		}
+	}
+}
+
+// BenchmarkBoardPlayUndo plays and takes back every empty cell near the
+// stones of random middle games (freestyle and renju): the incremental
+// update the searches pay on every node.
+func BenchmarkBoardPlayUndo(b *testing.B) {
+	for _, rule := range []GomokuRule{Freestyle, Renju} {
+		b.Run(rule.String(), func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(7, 8))
+			var boards []*Board
+			var cells [][]int
+			for range 16 {
+				bd := randomMiddleGame(rng, rule, 20, 20)
+				var cs []int
+				for i := range nCells {
+					if bd.Empty(i) && bd.nb[i] > 0 {
+						cs = append(cs, i)
+					}
+				}
+				boards, cells = append(boards, bd), append(cells, cs)
+			}
+			n := 0
+			for b.Loop() {
+				for k, bd := range boards {
+					for _, i := range cells[k] {
+						bd.Play(i)
+						bd.Undo()
+						n++
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/play+undo")
+		})
 	}
 }
