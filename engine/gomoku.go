@@ -116,10 +116,10 @@ func (g *Gomoku) Move(ctx context.Context, p inarow.Position) (inarow.Move, erro
 func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 	start := time.Now()
 	hardD, softD := g.Limits.Budget(b.Count(), b.W*b.H)
-	// the deepening stops at 3/4 of the budget: the rest is kept for
+	// the deepening stops at 4/5 of the budget: the rest is kept for
 	// checking that the chosen move does not lose to a threat sequence
 	tt, threats := g.tables()
-	s := &searcher{b: b, tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(hardD * 3 / 4), maxNodes: g.Limits.MaxNodes}
+	s := &searcher{b: b, tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(hardD * 4 / 5), maxNodes: g.Limits.MaxNodes}
 	hardT := start.Add(hardD)
 	if dl, ok := ctx.Deadline(); ok && dl.Before(hardT) {
 		hardT = dl

@@ -38,12 +38,12 @@ func (l Limits) Budget(stones, cells int) (hard, soft time.Duration) {
 	} else if l.MatchTime > 0 && l.TimeLeft <= 0 && l.TurnTime <= 0 {
 		t = l.MatchTime / 40
 	}
-	margin := max(40*time.Millisecond, t/4)
+	margin := max(25*time.Millisecond, t/8)
 	hard = t - margin
 	if hard < 5*time.Millisecond {
 		hard = max(t/2, time.Millisecond)
 	}
-	return hard, hard * 45 / 100
+	return hard, hard / 2
 }
 
 // Info is the progress of a search, reported after every iteration.
