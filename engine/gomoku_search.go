@@ -303,7 +303,11 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		return s.eval()
 	}
 	if depth <= 0 {
-		if b.clsCnt[me][clsB4]+b.clsCnt[me][clsB4F3] > 0 {
+		// a four-three wins (98 % of the time) by a VCF of a few nodes.
+		// From plain fours a VCF found a win at 6 % of the leaves it
+		// was tried at and took 57 % of a 0.2 s move: searching deeper
+		// instead scores 89.8 % against Rapfi depth 2, not 85.8 %
+		if b.clsCnt[me][clsB4F3] > 0 {
 			s.threatBudget(200)
 			if ok, _ := s.vcf(6); ok {
 				return WinScore - ply - 11
