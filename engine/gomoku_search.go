@@ -205,9 +205,30 @@ func (s *searcher) legalFlex4(c int) int {
 var clsOwn = [nCls]int{clsNone: 0, clsTwo: 20, clsThree: 400, clsB4: 350, clsF3F3: 3000, clsB4F3: 6000, clsFlex4: 20000, clsFive: 100000}
 var clsOpp = [nCls]int{clsNone: 0, clsTwo: 15, clsThree: 300, clsB4: 200, clsF3F3: 2000, clsB4F3: 4000, clsFlex4: 10000, clsFive: 50000}
 
-// genMoves lists the moves worth searching, best first: near the stones,
-// or only fours and defences when the opponent threatens an open four.
+// genMoves lists the moves worth searching, best first.
 func (s *searcher) genMoves(ply, ttMove int) []scored {
+	buf := s.candidates(ply, ttMove)
+	slices.SortFunc(buf, func(a, c scored) int { return c.s - a.s })
+	return buf
+}
+
+// pick moves the best of ms[n:] to ms[n]: the search orders its moves
+// one at a time, as it needs them, since most nodes stop after a few
+// (sorting them all took a sixth of the search).
+func pick(ms []scored, n int) {
+	best := n
+	for k := n + 1; k < len(ms); k++ {
+		if ms[k].s > ms[best].s {
+			best = k
+		}
+	}
+	ms[n], ms[best] = ms[best], ms[n]
+}
+
+// candidates lists the moves worth searching, unordered, with their
+// ordering scores: near the stones, or only fours and defences when the
+// opponent threatens an open four.
+func (s *searcher) candidates(ply, ttMove int) []scored {
 	b := s.b
 	me, op := b.toMove, b.toMove^1
 	buf := s.moveBuf[ply][:0]
@@ -250,7 +271,6 @@ func (s *searcher) genMoves(ply, ttMove int) []scored {
 			buf = append(buf, scored{i, sc})
 		}
 	}
-	slices.SortFunc(buf, func(a, c scored) int { return c.s - a.s })
 	s.moveBuf[ply] = buf
 	return buf
 }
@@ -329,7 +349,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 			}
 		}
 	}
-	moves := s.genMoves(ply, ttMove)
+	moves := s.candidates(ply, ttMove)
 	if len(moves) == 0 {
 		// every point is forbidden or none is near: lost for renju black
 		if b.clsCnt[op][clsFlex4] > 0 || me == Black && b.Rule == Renju {
@@ -337,15 +357,17 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		}
 		return s.eval()
 	}
-	if len(moves) > 24 && depth > 1 {
-		moves = moves[:24]
-	} else if len(moves) > 40 {
-		moves = moves[:40]
+	limit := min(len(moves), 40)
+	if depth > 1 {
+		limit = min(limit, 24)
 	}
 	// moves is s.moveBuf[ply]: the plies below use their own buffers
+	pick(moves, 0)
 	best, bestMove := -WinScore-1, moves[0].m
 	a0 := alpha
-	for n, mv := range moves {
+	for n := range limit {
+		pick(moves, n)
+		mv := moves[n]
 		m := mv.m
 		b.Play(m)
 		var v int
