@@ -60,7 +60,7 @@ type Board struct {
 	Rule GomokuRule
 
 	cell    [nCells]uint8
-	key     [2][nCells][4]uint32
+	key     [nCells][4]uint64 // black's key in the low half, white's in the high
 	pat     [2][nCells][4]uint8
 	cls     [2][nCells]uint8
 	nb      [nCells]uint8 // stones within 2 along the lines
@@ -70,6 +70,7 @@ type Board struct {
 	evSum   [2]evalPair
 	tables  [2][]uint8              // per colour, indexed by key
 	weight  [2][2*winLen + 1]uint32 // each offset's digit weight in key, per colour
+	delta   [2][2*winLen + 1]uint64 // what a stone of each colour adds to both keys
 	reach   int                     // the farthest weight
 	hash    uint64
 	moves   []int // played cells, in order
@@ -126,6 +127,12 @@ func NewBoard(w, h int, r GomokuRule) (*Board, error) {
 		b.tables[c], b.weight[c] = patTable(v[c]), digitWeights(v[c])
 		b.reach = max(b.reach, varReach[v[c]])
 	}
+	for c := range 2 { // own digit 1, the opponent's 2
+		for o := range b.delta[c] {
+			own, opp := uint64(b.weight[c][o]), uint64(b.weight[c^1][o])
+			b.delta[c][o] = (own << (32 * c)) + (2 * opp << (32 * (c ^ 1)))
+		}
+	}
 	for i := range b.cell {
 		b.cell[i] = wall
 	}
@@ -144,8 +151,7 @@ func NewBoard(w, h int, r GomokuRule) (*Board, error) {
 			for d := 0; d < 4; d++ {
 				for o := -winLen; o <= winLen; o++ {
 					if o != 0 && b.cell[q+o*dirOff[d]] == wall {
-						b.key[0][q][d] += edge * b.weight[0][o+winLen]
-						b.key[1][q][d] += edge * b.weight[1][o+winLen]
+						b.key[q][d] += uint64(edge*b.weight[0][o+winLen]) | uint64(edge*b.weight[1][o+winLen])<<32
 					}
 				}
 			}
@@ -270,7 +276,7 @@ func (b *Board) setCell(i, c int) {
 	b.changes = slices.Grow(b.changes, maxChanges)
 	ch := b.changes[start : start+maxChanges]
 	n := 0
-	wc, wo := &b.weight[c], &b.weight[c^1]
+	dl := &b.delta[c]
 	for d := 0; d < 4; d++ {
 		off := dirOff[d]
 		for o := -b.reach; o <= b.reach; o++ {
@@ -278,8 +284,7 @@ func (b *Board) setCell(i, c int) {
 			if o == 0 || b.cell[q] == wall {
 				continue
 			}
-			b.key[c][q][d] += wc[winLen-o]
-			b.key[c^1][q][d] += 2 * wo[winLen-o]
+			b.key[q][d] += dl[winLen-o]
 			if o >= -2 && o <= 2 {
 				b.nb[q]++
 			}
@@ -287,7 +292,7 @@ func (b *Board) setCell(i, c int) {
 				continue
 			}
 			for c := 0; c < 2; c++ {
-				np := b.tables[c][b.key[c][q][d]]
+				np := b.tables[c][uint32(b.key[q][d]>>(32*c))]
 				if op := b.pat[c][q][d]; np != op {
 					// field by field: a composite literal is built on
 					// the stack and copied with a load the CPU cannot
@@ -312,7 +317,7 @@ func (b *Board) clearCell(i int) {
 	c := int(b.cell[i])
 	b.cell[i] = empty
 	b.hash ^= zobrist[c][i]
-	wc, wo := &b.weight[c], &b.weight[c^1]
+	dl := &b.delta[c]
 	for d := 0; d < 4; d++ {
 		off := dirOff[d]
 		for o := -b.reach; o <= b.reach; o++ {
@@ -320,8 +325,7 @@ func (b *Board) clearCell(i int) {
 			if o == 0 || b.cell[q] == wall {
 				continue
 			}
-			b.key[c][q][d] -= wc[winLen-o]
-			b.key[c^1][q][d] -= 2 * wo[winLen-o]
+			b.key[q][d] -= dl[winLen-o]
 			if o >= -2 && o <= 2 {
 				b.nb[q]--
 			}
@@ -360,7 +364,7 @@ func (b *Board) unrefreshCell(i int) {
 func (b *Board) refresh(q int) {
 	for c := 0; c < 2; c++ {
 		for d := 0; d < 4; d++ {
-			b.pat[c][q][d] = b.tables[c][b.key[c][q][d]]
+			b.pat[c][q][d] = b.tables[c][uint32(b.key[q][d]>>(32*c))]
 		}
 		b.recls(q, c)
 	}
