@@ -362,8 +362,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		limit = min(limit, 24)
 	}
 	// moves is s.moveBuf[ply]: the plies below use their own buffers
-	pick(moves, 0)
-	best, bestMove := -WinScore-1, moves[0].m
+	best, bestMove := -WinScore-1, -1 // the first move searched sets both
 	a0 := alpha
 	for n := range limit {
 		pick(moves, n)
