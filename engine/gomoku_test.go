@@ -522,6 +522,13 @@ func TestBoardIncremental(t *testing.T) {
 			if step%20 != 0 {
 				continue
 			}
+			// the renju check sets and clears stones on the board itself
+			// (recursively): it must leave every figure as it was
+			for i := range b.cell {
+				if b.cell[i] == empty {
+					b.IsForbidden(i)
+				}
+			}
 			for c := 0; c < 2; c++ {
 				var cnt [nCls]int
 				var set [nCls][nWords]uint64
