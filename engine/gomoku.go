@@ -143,8 +143,8 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 		return res
 	}
 	var buf [16]int
-	if b.clsCnt[me][clsFive] > 0 {
-		res.Move, res.Score, res.Win, res.Depth = s.cellsOf(me, clsFive, buf[:0])[0], WinScore-1, "five", 1
+	if q := b.fivePoint(me); q >= 0 {
+		res.Move, res.Score, res.Win, res.Depth = q, WinScore-1, "five", 1
 		res.PV = []int{res.Move}
 		report()
 		return res

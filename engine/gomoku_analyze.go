@@ -192,11 +192,7 @@ func (s *searcher) vctLine(q, depth int) []int {
 		if b.winner >= 0 {
 			return line
 		}
-		def, r := b.toMove, -1
-		var buf [8]int
-		if b.clsCnt[att][clsFive] > 0 {
-			r = s.cellsOf(att, clsFive, buf[:0])[0] // block the five
-		}
+		def, r := b.toMove, b.fivePoint(att) // block the five
 		for y := 0; y < b.H && r < 0; y++ {
 			for x := 0; x < b.W && r < 0; x++ {
 				i := b.Idx(x, y)

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 )
@@ -594,8 +595,18 @@ func (b *Board) blockFives(att int, f []int) int {
 	return -1
 }
 
-// fivePoint returns the cell where colour c completes five, or -1.
+// hasFive reports whether colour c completes five with one stone.
 func (b *Board) hasFive(c int) bool { return b.clsCnt[c][clsFive] > 0 }
+
+// fivePoint returns the first cell where colour c completes five, or -1.
+func (b *Board) fivePoint(c int) int {
+	for w, word := range b.clsSet[c][clsFive] {
+		if word != 0 {
+			return w<<6 + bits.TrailingZeros64(word)
+		}
+	}
+	return -1
+}
 
 func (b *Board) legalFor(c, i int) bool {
 	return b.cell[i] == empty && !(c == Black && b.Rule == Renju && b.maybeForbidden(i) && b.IsForbidden(i))

@@ -137,9 +137,8 @@ func (s *searcher) vcfSearch(depth int) (bool, int) {
 	att, def := b.toMove, b.toMove^1
 	s.vcfNodes++
 	s.vcfTotal++
-	if b.clsCnt[att][clsFive] > 0 {
-		var buf [4]int
-		return true, s.cellsOf(att, clsFive, buf[:0])[0]
+	if q := b.fivePoint(att); q >= 0 {
+		return true, q
 	}
 	if q := s.legalFlex4(att); q >= 0 && b.clsCnt[def][clsFive] == 0 {
 		return true, q
@@ -205,9 +204,8 @@ func (s *searcher) vctAttSearch(depth int) (bool, int) {
 	att, def := b.toMove, b.toMove^1
 	s.vcfNodes++
 	s.vcfTotal++
-	if b.clsCnt[att][clsFive] > 0 {
-		var buf [4]int
-		return true, s.cellsOf(att, clsFive, buf[:0])[0]
+	if q := b.fivePoint(att); q >= 0 {
+		return true, q
 	}
 	var buf [256]int
 	if b.clsCnt[def][clsFive] > 0 {
