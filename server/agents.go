@@ -297,7 +297,7 @@ func agentReason(err error) string {
 
 // forfeit stores that the side to move of st forfeits.
 func (s *Server) forfeit(ctx context.Context, st *state, reason string) *state {
-	s.reasons.put(st.g.ID, reason) // before any view of the forfeit is built
+	s.reasons.put(st.g.ID, st.g.Version+1, reason) // before any view of the forfeit is built
 	version, err := s.store.Append(context.WithoutCancel(ctx), st.g.ID, st.g.Version, forfeitCell)
 	if err != nil {
 		if fresh, lerr := s.load(ctx, st.g.ID); lerr == nil {
@@ -310,28 +310,6 @@ func (s *Server) forfeit(ctx context.Context, st *state, reason string) *state {
 	g := *st.g
 	g.Version = version
 	return &state{g: &g, set: st.set, pos: st.pos, forfeited: true}
-}
-
-// reasonCache keeps why games were forfeited in this process, for their
-// views (elsewhere the view says what a forfeit can mean).
-type reasonCache struct {
-	mu sync.Mutex
-	m  map[string]string
-}
-
-func (c *reasonCache) put(id, reason string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m == nil || len(c.m) >= 1024 {
-		c.m = map[string]string{}
-	}
-	c.m[id] = reason
-}
-
-func (c *reasonCache) get(id string) string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.m[id]
 }
 
 // AgentInfo is one entry of GET /api/agents.
