@@ -75,7 +75,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		}
 		a.Columns = make([]*int, rules.Cols)
 		for c, sc := range scores {
-			if sc == solve.FullColumn || sc == solve.FullColumn+1 {
+			if sc == solve.FullColumn || sc == solve.Unsolved {
 				continue
 			}
 			v := int(sc)
