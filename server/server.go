@@ -50,7 +50,6 @@ type Server struct {
 	streamsOf     *counter // event streams per address
 	agents        agentProcs
 	agentByName   map[string]Agent
-	reasons       *gameCache[string] // why games were forfeited, in this process
 	cancel        context.CancelFunc
 	wg            sync.WaitGroup
 }
@@ -123,7 +122,7 @@ func New(opt Options) (*Server, error) {
 	s.analysisLimit = newLimiter(opt.AnalysesPerMinute, opt.Now)
 	s.streamsOf = newCounter(opt.StreamsPerAddress)
 	s.solvers.init(opt.EngineJobs, opt.SolverTableBytes)
-	s.views, s.analyses, s.reasons = newGameCache[*View](4096), newGameCache[*Analysis](1024), newGameCache[string](1024)
+	s.views, s.analyses = newGameCache[*View](4096), newGameCache[*Analysis](1024)
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel

@@ -44,10 +44,11 @@ func (s *Server) view(st *state) *View {
 	}
 	o := p.Outcome()
 	switch {
-	case st.forfeited:
-		v.Status, v.Winner, v.Forfeit = "won", seatName(p.ToMove().Other()), seatName(p.ToMove())
-		v.Note, _ = s.reasons.get(st.g.ID, st.g.Version)
-		if v.Note == "" {
+	case st.g.Forfeit != nil:
+		seat := inarow.Player(st.g.Forfeit.Seat)
+		v.Status, v.Winner, v.Forfeit = "won", seatName(seat.Other()), seatName(seat)
+		v.Note = st.g.Forfeit.Reason
+		if v.Note == "" { // forfeits stored before their reasons were
 			v.Note = "the agent forfeited: it exited, answered late or answered an illegal move"
 		}
 	case o.Status == inarow.Won:
