@@ -38,8 +38,9 @@ Usage:
       Replay an SGF or .psq record and look for a VCF (victory by continuous fours),
       else a VCT (by fours and open threes).
   inarow bench solve [--sets DIR] [--max N] | --random N --stones LIST [--rules RULES]
-      Solve Pascal Pons' benchmark sets and print a table, or random positions
-      of each stone count on any gravity board (what 9×7 or 8×8 would cost).
+      Solve Pascal Pons' benchmark sets (built in; --sets DIR reads them from DIR)
+      and print a table, or random positions of each stone count on any gravity
+      board (what 9×7 or 8×8 would cost).
   inarow bench gomoku [--depth N]
       Time the gomoku engine on fixed positions: VCF solve time, search nodes/s.
   inarow book generate [--rules RULES] --depth D --out FILE [--jobs N]

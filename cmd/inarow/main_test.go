@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/inarow/inarow/internal/cases"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -73,7 +75,7 @@ func golden(t *testing.T, name, got string) {
 	}
 }
 
-// seedCase is one test case of the documents (../shared/vectors).
+// seedCase is one test case of the documents (package internal/cases).
 type seedCase struct {
 	ID     string          `json:"id"`
 	Game   string          `json:"game"`
@@ -84,15 +86,14 @@ type seedCase struct {
 }
 
 func loadSeedCases(t *testing.T) []seedCase {
-	data, err := os.ReadFile("../../../shared/vectors/seed_cases.json")
-	if err != nil {
-		t.Skipf("seed vectors not found: %v", err)
+	var all []seedCase
+	if err := json.Unmarshal(cases.SeedCases(), &all); err != nil {
+		t.Fatalf("%s: %v", cases.SeedCasesPath, err)
 	}
-	var cases []seedCase
-	if err := json.Unmarshal(data, &cases); err != nil {
-		t.Fatal(err)
+	if len(all) == 0 {
+		t.Fatalf("%s has no case", cases.SeedCasesPath)
 	}
-	return cases
+	return all
 }
 
 // Every case of the documents played through "inarow step" as a user
