@@ -53,6 +53,9 @@ func runBook(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, "usage:\n"+bookUsage)
+		return exitOK
 	case "generate":
 		return runBookGenerate(args[1:], stdout, stderr)
 	case "worker":
