@@ -25,7 +25,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/inarow/inarow/engine"
+	"github.com/inarow/inarow/engine/gomoku"
 )
 
 // About is the answer to ABOUT.
@@ -40,10 +40,10 @@ type Brain struct {
 	w, h int // 0: no START yet
 
 	stones []stone
-	rule   engine.GomokuRule
-	lim    engine.Limits
+	rule   gomokuengine.GomokuRule
+	lim    gomokuengine.Limits
 	mem    int64
-	eng    engine.Gomoku
+	eng    gomokuengine.Gomoku
 
 	// multi-line commands
 	collect   string // "BOARD", "YXBOARD", "SWAP2BOARD" or ""
@@ -392,7 +392,7 @@ func (b *Brain) info(rest string) {
 		}
 	case "rule":
 		if num() {
-			b.rule = engine.RuleFromGomocup(int(n))
+			b.rule = gomokuengine.RuleFromGomocup(int(n))
 		}
 	case "max_depth":
 		if num() {
@@ -408,8 +408,8 @@ func (b *Brain) info(rest string) {
 
 // board builds the search board of the current stones: the side with more
 // stones (own on a tie, since the brain is to move) is black.
-func (b *Brain) board(stones []stone) (*engine.Board, int, error) {
-	bd, err := engine.NewBoard(b.w, b.h, b.rule)
+func (b *Brain) board(stones []stone) (*gomokuengine.Board, int, error) {
+	bd, err := gomokuengine.NewBoard(b.w, b.h, b.rule)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -421,9 +421,9 @@ func (b *Brain) board(stones []stone) (*engine.Board, int, error) {
 			opp++
 		}
 	}
-	me := engine.Black
+	me := gomokuengine.Black
 	if opp > own {
-		me = engine.White
+		me = gomokuengine.White
 	}
 	// place alternately where possible so that Board.Moves keeps an order
 	var mine, theirs []stone
@@ -435,17 +435,17 @@ func (b *Brain) board(stones []stone) (*engine.Board, int, error) {
 		}
 	}
 	blacks, whites := mine, theirs
-	if me == engine.White {
+	if me == gomokuengine.White {
 		blacks, whites = theirs, mine
 	}
 	for i := 0; i < max(len(blacks), len(whites)); i++ {
 		if i < len(blacks) {
-			if err := bd.Place(blacks[i].x, blacks[i].y, engine.Black); err != nil {
+			if err := bd.Place(blacks[i].x, blacks[i].y, gomokuengine.Black); err != nil {
 				return nil, 0, err
 			}
 		}
 		if i < len(whites) {
-			if err := bd.Place(whites[i].x, whites[i].y, engine.White); err != nil {
+			if err := bd.Place(whites[i].x, whites[i].y, gomokuengine.White); err != nil {
 				return nil, 0, err
 			}
 		}
@@ -454,9 +454,9 @@ func (b *Brain) board(stones []stone) (*engine.Board, int, error) {
 	return bd, me, nil
 }
 
-func (b *Brain) engine() *engine.Gomoku {
+func (b *Brain) engine() *gomokuengine.Gomoku {
 	b.eng.Rule, b.eng.Limits, b.eng.MaxMemory = b.rule, b.lim, b.mem
-	b.eng.Info = func(in engine.Info) {
+	b.eng.Info = func(in gomokuengine.Info) {
 		var pv strings.Builder
 		for _, m := range in.PV {
 			x, y := bdXY(m)
@@ -467,10 +467,10 @@ func (b *Brain) engine() *engine.Gomoku {
 	return &b.eng
 }
 
-// bdXY converts a cell index of engine.Board to x, y (the padding is the
+// bdXY converts a cell index of gomokuengine.Board to x, y (the padding is the
 // same for every board size).
 func bdXY(i int) (int, int) {
-	var bd engine.Board
+	var bd gomokuengine.Board
 	return bd.XY(i)
 }
 
@@ -511,12 +511,12 @@ func (b *Brain) showForbid() {
 
 // boardBlackToMove is the current position with black to move (the
 // forbidden points are black's whoever is to move).
-func (b *Brain) boardBlackToMove() (*engine.Board, int, error) {
+func (b *Brain) boardBlackToMove() (*gomokuengine.Board, int, error) {
 	bd, me, err := b.board(b.stones)
 	if err != nil {
 		return nil, 0, err
 	}
-	bd.SetToMove(engine.Black)
+	bd.SetToMove(gomokuengine.Black)
 	return bd, me, nil
 }
 
@@ -534,7 +534,7 @@ func (b *Brain) swap2(ctx context.Context, st []stone) {
 		b.println("ERROR SWAP2BOARD wants 0, 3 or 5 stones, got %d", len(st))
 		return
 	}
-	bd, err := engine.NewBoard(b.w, b.h, b.rule)
+	bd, err := gomokuengine.NewBoard(b.w, b.h, b.rule)
 	if err != nil {
 		b.println("ERROR %v", err)
 		return
@@ -545,7 +545,7 @@ func (b *Brain) swap2(ctx context.Context, st []stone) {
 			return
 		}
 	}
-	bd.SetToMove(engine.White)
+	bd.SetToMove(gomokuengine.White)
 	g := b.engine()
 	res := g.Search(ctx, bd)
 	if res.Score < -30 || res.Move < 0 {

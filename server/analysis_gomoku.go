@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/inarow/inarow"
-	"github.com/inarow/inarow/engine"
+	"github.com/inarow/inarow/engine/gomoku"
 	"github.com/inarow/inarow/gomoku"
 )
 
@@ -43,24 +43,24 @@ func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, gomoku.ErrVCFLimit) {
 		s.log.Error("analysis: vcf", "id", st.g.ID, "err", err)
 	}
-	var er engine.GomokuRule
+	var er gomokuengine.GomokuRule
 	switch rule {
 	case gomoku.Freestyle:
-		er = engine.Freestyle
+		er = gomokuengine.Freestyle
 	case gomoku.Standard:
-		er = engine.Standard
+		er = gomokuengine.Standard
 	case gomoku.Renju:
-		er = engine.Renju
+		er = gomokuengine.Renju
 	case gomoku.Caro:
-		er = engine.Caro
+		er = gomokuengine.Caro
 	case gomoku.CaroExact:
-		er = engine.CaroExact
+		er = gomokuengine.CaroExact
 	default:
 		a.Method, a.Complete = "none", true
 		a.Note = "no victory by continuous fours found, and the engine does not play " + rule.String()
 		return
 	}
-	b, err := engine.BoardOf(p, er)
+	b, err := gomokuengine.BoardOf(p, er)
 	if err != nil {
 		s.log.Error("analysis: board", "id", st.g.ID, "err", err)
 		a.Method, a.Complete, a.Note = "none", true, "the engine cannot read this board"
@@ -69,7 +69,7 @@ func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
 	// The engine's own time rule keeps a margin inside TurnTime; give it
 	// the rest of the bound and let ctx's deadline cut it.
 	left := time.Until(dl)
-	g := &engine.Gomoku{Rule: er, MaxMemory: 16 << 20, Limits: engine.Limits{TurnTime: left + left/3 + 50*time.Millisecond, MaxDepth: s.opt.AnalysisDepth}}
+	g := &gomokuengine.Gomoku{Rule: er, MaxMemory: 16 << 20, Limits: gomokuengine.Limits{TurnTime: left + left/3 + 50*time.Millisecond, MaxDepth: s.opt.AnalysisDepth}}
 	vals := g.Analyze(ctx, b, analysisCandidates)
 	a.Method = "search"
 	for _, v := range vals {
@@ -77,7 +77,7 @@ func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
 		m := r.MoveAt(x, y)
 		val := Value{Move: st.set.formatMove(m), X: x, Y: y, Score: v.Score, Proven: v.Proven()}
 		if val.Proven {
-			plies := engine.WinScore - max(v.Score, -v.Score)
+			plies := gomokuengine.WinScore - max(v.Score, -v.Score)
 			if v.Score > 0 {
 				val.Score = ponsWin(p, p.ToMove(), (plies+1)/2)
 			} else {

@@ -1,4 +1,4 @@
-package engine
+package gomokuengine
 
 import (
 	"context"
@@ -60,7 +60,7 @@ func (g *Gomoku) NewGame() {
 // Move implements Player for a gomoku inarow.Position (K = 5).
 func (g *Gomoku) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
 	if p.Over() {
-		return inarow.NoMove, ErrNoMove
+		return inarow.NoMove, inarow.ErrGameOver
 	}
 	r := p.Rules()
 	if r.K != 5 || r.Gravity {
@@ -104,7 +104,7 @@ func (g *Gomoku) Move(ctx context.Context, p inarow.Position) (inarow.Move, erro
 	}
 	res := g.Search(ctx, b)
 	if res.Move < 0 {
-		return inarow.NoMove, ErrNoMove
+		return inarow.NoMove, inarow.ErrGameOver
 	}
 	x, y := b.XY(res.Move)
 	return r.MoveAt(x, y), nil

@@ -1,4 +1,4 @@
-package engine
+package gomokuengine
 
 import (
 	"bufio"
@@ -8,9 +8,9 @@ import (
 )
 
 // TestRenjuForbiddenCases checks Board.IsForbidden against the shared
-// renju positions (../../shared/data/gomoku, skipped when absent).
+// renju positions (../../../shared/data/gomoku from here, skipped when absent).
 func TestRenjuForbiddenCases(t *testing.T) {
-	f, err := os.Open("../../shared/data/gomoku/renju_forbidden_cases.jsonl")
+	f, err := os.Open("../../../shared/data/gomoku/renju_forbidden_cases.jsonl")
 	if err != nil {
 		t.Skip("shared renju cases not present:", err)
 	}
