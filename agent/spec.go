@@ -151,7 +151,7 @@ func newEngine(name, args string, r inarow.Rules, rnd *rand.Rand) (engine.Player
 	if !ok || r.Gravity {
 		return nil, fmt.Errorf("gomoku: the gomoku engine plays five in a row without gravity, not %v", r)
 	}
-	g := &gomokuengine.Gomoku{Rule: gomokuengine.RuleFromGomocup(rule.Gomocup()), Limits: gomokuengine.Limits{TurnTime: d, MaxDepth: depth}}
+	g := &gomokuengine.Gomoku{Rule: rule, Limits: gomokuengine.Limits{TurnTime: d, MaxDepth: depth}}
 	return &Timed{Player: g, Time: d + d/2}, nil
 }
 

@@ -25,7 +25,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/inarow/inarow/engine/gomoku"
+	gomokuengine "github.com/inarow/inarow/engine/gomoku"
+	"github.com/inarow/inarow/gomoku"
 )
 
 // About is the answer to ABOUT.
@@ -40,7 +41,7 @@ type Brain struct {
 	w, h int // 0: no START yet
 
 	stones []stone
-	rule   gomokuengine.GomokuRule
+	rule   gomoku.Rule
 	lim    gomokuengine.Limits
 	mem    int64
 	eng    gomokuengine.Gomoku
@@ -392,7 +393,12 @@ func (b *Brain) info(rest string) {
 		}
 	case "rule":
 		if num() {
-			b.rule = gomokuengine.RuleFromGomocup(int(n))
+			r, err := gomoku.FromGomocup(int(n))
+			if err != nil {
+				b.println("ERROR INFO rule %d: %v (the rule stays %s)", n, err, b.rule)
+				return
+			}
+			b.rule = r
 		}
 	case "max_depth":
 		if num() {

@@ -40,6 +40,39 @@ func TestRuleBits(t *testing.T) {
 	}
 }
 
+// TestInfoRule: each "INFO rule" value is read by gomoku.FromGomocup; a
+// value it refuses (renju with caro, an undefined bit) is answered with
+// ERROR and leaves the rule as it was. The position has black's double
+// three at 7,7: forbidden only while the rule is renju.
+func TestInfoRule(t *testing.T) {
+	const pos = "YXBOARD\n7,5,1\n7,6,1\n5,7,1\n6,7,1\n0,0,2\n14,0,2\n0,14,2\nDONE\nYXSHOWFORBID\n"
+	for _, tc := range []struct {
+		info string
+		want []string
+	}{
+		{"INFO rule 0\n", []string{"OK", "FORBID ."}},
+		{"INFO rule 4\n", []string{"OK", "FORBID 0707."}},
+		{"INFO rule 6\n", []string{"OK", "FORBID 0707."}}, // continuous renju
+		{"INFO rule 1\n", []string{"OK", "FORBID ."}},
+		{"INFO rule 4\nINFO rule 12\n", []string{"OK", "ERROR", "FORBID 0707."}},
+		{"INFO rule 0\nINFO rule 13\n", []string{"OK", "ERROR", "FORBID ."}},
+		{"INFO rule 4\nINFO rule 16\n", []string{"OK", "ERROR", "FORBID 0707."}},
+		{"INFO rule 4\nINFO rule -1\n", []string{"OK", "ERROR", "FORBID 0707."}},
+	} {
+		got := run(t, "START 15\n"+tc.info+pos)
+		if len(got) != len(tc.want) {
+			t.Errorf("%q: got %q, want %q", tc.info, got, tc.want)
+			continue
+		}
+		for i, w := range tc.want {
+			if got[i] != w && !(w == "ERROR" && strings.HasPrefix(got[i], "ERROR ")) {
+				t.Errorf("%q: got %q, want %q", tc.info, got, tc.want)
+				break
+			}
+		}
+	}
+}
+
 // FuzzProtocol feeds arbitrary lines after a START: the brain must never
 // crash, and every answer must be a protocol answer.
 func FuzzProtocol(f *testing.F) {

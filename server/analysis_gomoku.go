@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/inarow/inarow"
-	"github.com/inarow/inarow/engine/gomoku"
+	gomokuengine "github.com/inarow/inarow/engine/gomoku"
 	"github.com/inarow/inarow/gomoku"
 )
 
@@ -20,7 +20,7 @@ const analysisCandidates = 12
 // loss marked proven (method vct when the engine finds a win by threats).
 func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
 	p, r := st.pos, st.set.rules
-	rule, _ := gomoku.RuleOf(r)
+	rule, isGomoku := gomoku.RuleOf(r)
 	dl, _ := ctx.Deadline()
 	vctx, cancel := context.WithTimeout(ctx, time.Until(dl)/2)
 	line, found, err := gomoku.FindVCF(vctx, p)
@@ -43,24 +43,12 @@ func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, gomoku.ErrVCFLimit) {
 		s.log.Error("analysis: vcf", "id", st.g.ID, "err", err)
 	}
-	var er gomokuengine.GomokuRule
-	switch rule {
-	case gomoku.Freestyle:
-		er = gomokuengine.Freestyle
-	case gomoku.Standard:
-		er = gomokuengine.Standard
-	case gomoku.Renju:
-		er = gomokuengine.Renju
-	case gomoku.Caro:
-		er = gomokuengine.Caro
-	case gomoku.CaroExact:
-		er = gomokuengine.CaroExact
-	default:
+	if !isGomoku {
 		a.Method, a.Complete = "none", true
-		a.Note = "no victory by continuous fours found, and the engine does not play " + rule.String()
+		a.Note = "no victory by continuous fours found, and the engine does not play these rules"
 		return
 	}
-	b, err := gomokuengine.BoardOf(p, er)
+	b, err := gomokuengine.BoardOf(p, rule)
 	if err != nil {
 		s.log.Error("analysis: board", "id", st.g.ID, "err", err)
 		a.Method, a.Complete, a.Note = "none", true, "the engine cannot read this board"
@@ -69,7 +57,7 @@ func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
 	// The engine's own time rule keeps a margin inside TurnTime; give it
 	// the rest of the bound and let ctx's deadline cut it.
 	left := time.Until(dl)
-	g := &gomokuengine.Gomoku{Rule: er, MaxMemory: 16 << 20, Limits: gomokuengine.Limits{TurnTime: left + left/3 + 50*time.Millisecond, MaxDepth: s.opt.AnalysisDepth}}
+	g := &gomokuengine.Gomoku{Rule: rule, MaxMemory: 16 << 20, Limits: gomokuengine.Limits{TurnTime: left + left/3 + 50*time.Millisecond, MaxDepth: s.opt.AnalysisDepth}}
 	vals := g.Analyze(ctx, b, analysisCandidates)
 	a.Method = "search"
 	for _, v := range vals {

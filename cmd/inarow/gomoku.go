@@ -130,7 +130,7 @@ func gomokuComputer(r inarow.Rules, level int) engine.Player {
 		return ruleGuard{engine.Greedy{}}
 	}
 	return ruleGuard{&gomokuengine.Gomoku{
-		Rule:   gomokuengine.RuleFromGomocup(rule.Gomocup()),
+		Rule:   rule,
 		Limits: gomokuengine.Limits{TurnTime: time.Second},
 	}}
 }
@@ -335,7 +335,7 @@ func runBenchGomoku(args []string, stdout, stderr io.Writer) int {
 // threes) for the side to move of p and prints one line of it.
 func analyzeVCT(ctx context.Context, stdout io.Writer, p inarow.Position, rule gomoku.Rule, who string, stones [3]string, depth int, nodes int64) int {
 	r := p.Rules()
-	b, err := gomokuengine.BoardOf(p, gomokuengine.RuleFromGomocup(rule.Gomocup()))
+	b, err := gomokuengine.BoardOf(p, rule)
 	if err != nil {
 		fmt.Fprintf(stdout, "VCT for %s: %v\n", who, err)
 		return 1

@@ -6,7 +6,7 @@ import (
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/engine"
-	"github.com/inarow/inarow/engine/gomoku"
+	gomokuengine "github.com/inarow/inarow/engine/gomoku"
 	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/mcts"
 	"github.com/inarow/inarow/server"
@@ -107,19 +107,9 @@ func gomokuEngine(g server.GameInfo) engine.Player {
 	if g.Level < 3 || (g.Kind != "gomoku" && g.Kind != "gobang") || g.Rules.K != 5 || g.Rules.Gravity {
 		return nil
 	}
-	rule := gomokuengine.Freestyle
-	switch g.Variant {
-	case server.Standard:
-		rule = gomokuengine.Standard
-	case server.Renju:
-		rule = gomokuengine.Renju
-	case server.Caro:
-		rule = gomokuengine.Caro
-	case server.CaroExact:
-		rule = gomokuengine.CaroExact
-	}
-	if g.Rules.Win == inarow.ExactlyK && g.Variant != server.CaroExact {
-		rule = gomokuengine.Standard
+	rule, ok := gomoku.RuleOf(g.Rules) // the variant's rule, from its win rule
+	if !ok {
+		return nil
 	}
 	return &gomokuengine.Gomoku{Rule: rule, MaxMemory: 16 << 20, Limits: gomokuengine.Limits{TurnTime: 2 * time.Second}}
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"os"
 	"testing"
+
+	"github.com/inarow/inarow/gomoku"
 )
 
 // TestRenjuForbiddenCases checks Board.IsForbidden against the shared
@@ -31,7 +33,7 @@ func TestRenjuForbiddenCases(t *testing.T) {
 			t.Fatal(err)
 		}
 		n++
-		b, err := NewBoard(c.Size, c.Size, Renju)
+		b, err := NewBoard(c.Size, c.Size, gomoku.Renju)
 		if err != nil {
 			t.Fatal(err)
 		}
