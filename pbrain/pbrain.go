@@ -9,8 +9,9 @@
 // max_memory, rule, game_type, folder, max_depth, max_node; others are
 // accepted and ignored), END, ABOUT, SWAP2BOARD…DONE, and the Yixin
 // extensions YXSTOP (answer now), YXBOARD…DONE (set a position without
-// thinking) and YXSHOWFORBID. Lines may end in CRLF or LF; anything else
-// is answered with UNKNOWN or ERROR, and nothing crashes the brain. The
+// thinking) and YXSHOWFORBID. Lines may end in CRLF or LF; a line of 1 MiB
+// or more, a BOARD that already holds a five and anything else unknown
+// are answered with UNKNOWN or ERROR, and nothing crashes the brain. The
 // brain reads its input while it thinks, so YXSTOP and END are obeyed at
 // once.
 package pbrain
@@ -25,6 +26,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/inarow/inarow"
 	gomokuengine "github.com/inarow/inarow/engine/gomoku"
 	"github.com/inarow/inarow/gomoku"
 )
@@ -56,18 +58,19 @@ type Brain struct {
 func Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	b := &Brain{out: bufio.NewWriter(out), mem: 64 << 20}
 	lines := make(chan string)
-	readErr := make(chan error, 1)
 	go func() {
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
+		r := bufio.NewReaderSize(in, 64<<10)
+		for {
+			line, err := readLine(r, maxLine)
+			if err != nil {
+				break
+			}
 			select {
-			case lines <- sc.Text():
+			case lines <- line:
 			case <-ctx.Done():
 				return
 			}
 		}
-		readErr <- sc.Err()
 		close(lines)
 	}()
 	var pending []string
@@ -145,6 +148,47 @@ func Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	}
 }
 
+// maxLine bounds an input line (its newline aside). A longer one is read
+// to its end and stands for tooLong, which is answered with ERROR: the
+// protocol asks a manager not to crash on a long line, and a brain should
+// not either, nor take the line for the end of its input.
+const maxLine = 1<<20 - 1
+
+// tooLong replaces a line longer than maxLine. It cannot be a line read
+// from the input: readLine cuts lines at their newline.
+const tooLong = "\nline too long"
+
+// readLine returns the next line of r without its newline, tooLong for a
+// line longer than limit, and an error (io.EOF) only when nothing is left.
+func readLine(r *bufio.Reader, limit int) (string, error) {
+	var line []byte
+	long := false
+	for {
+		frag, err := r.ReadSlice('\n')
+		if !long && len(line)+len(frag) <= limit+1 { // +1: the newline
+			line = append(line, frag...)
+		} else {
+			long, line = true, nil
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err != nil && len(line) == 0 && !long:
+			return "", err
+		}
+		if long {
+			return tooLong, nil
+		}
+		if n := len(line); n > 0 && line[n-1] == '\n' {
+			line = line[:n-1]
+		}
+		if len(line) > limit {
+			return tooLong, nil
+		}
+		return string(line), nil
+	}
+}
+
 func (b *Brain) println(format string, args ...any) {
 	b.omu.Lock()
 	defer b.omu.Unlock()
@@ -161,6 +205,10 @@ func (b *Brain) handle(raw string) (think func(context.Context), quit bool) {
 			think, quit = nil, false
 		}
 	}()
+	if raw == tooLong {
+		b.println("ERROR input line of more than %d bytes ignored", maxLine)
+		return nil, false
+	}
 	line := strings.TrimSpace(strings.TrimRight(raw, "\r\n"))
 	if line == "" {
 		return nil, false
@@ -481,8 +529,12 @@ func bdXY(i int) (int, int) {
 }
 
 func (b *Brain) think() func(context.Context) {
-	bd, _, err := b.board(b.stones)
+	bd, me, err := b.board(b.stones)
 	if err != nil {
+		b.println("ERROR %v", err)
+		return nil
+	}
+	if err := b.checkOpen(me); err != nil {
 		b.println("ERROR %v", err)
 		return nil
 	}
@@ -501,6 +553,29 @@ func (b *Brain) think() func(context.Context) {
 		b.stones = append(b.stones, stone{x, y, 1})
 		b.println("%d,%d", x, y)
 	}
+}
+
+// checkOpen refuses a position that is already won: the core reads the
+// stones under the rule in force (black is me's colour when me is 0) and
+// finds any five there, whoever made it.
+func (b *Brain) checkOpen(me int) error {
+	r := inarow.Rules{Cols: b.w, Rows: b.h, K: 5, Win: b.rule.WinRule()}
+	var colour [2][]inarow.Move
+	for _, s := range b.stones {
+		c := me
+		if s.f != 1 {
+			c ^= 1
+		}
+		colour[c] = append(colour[c], r.MoveAt(s.x, s.y))
+	}
+	p, err := inarow.Setup(r, colour[0], colour[1], inarow.Player(me))
+	if err != nil {
+		return err
+	}
+	if o := p.Outcome(); o.Status == inarow.Won {
+		return fmt.Errorf("the board already holds a five (%v wins); no move to make", o.Winner)
+	}
+	return nil
 }
 
 func (b *Brain) showForbid() {
