@@ -20,6 +20,12 @@ type Options struct {
 	Book *Book
 	// NoBook turns the opening book off: every position is searched.
 	NoBook bool
+	// Weak makes Solve, SolveBoard, Analyze, AnalyzeBoard and the other
+	// scores of a position give only their sign: 1 a win, 0 a draw, −1 a
+	// loss for the player to move. A weak solve asks at most two null
+	// windows, around 0 and −1, which cut more than the exact score's
+	// probes. BestMoves and GenerateBook still work with exact scores.
+	Weak bool
 }
 
 // DefaultTableBytes is the table size when Options.TableBytes is 0: 2²⁴
@@ -62,6 +68,8 @@ type C4Solver struct {
 	book    *Book
 	bookPly int // nodes with at most this many stones look in the book; -1: none
 
+	weak bool // see Options.Weak
+
 	ctx     context.Context
 	stopped bool
 }
@@ -99,7 +107,7 @@ func NewC4(r inarow.Rules, opts Options) (*C4Solver, error) {
 	if bytes < 0 {
 		return nil, fmt.Errorf("solve: negative table size %d", bytes)
 	}
-	s := &C4Solver{g: g, symPly: SymmetryPlies, etcPly: g.cells - etcCells, ttPly: g.cells - ttCells, bookPly: -1}
+	s := &C4Solver{g: g, symPly: SymmetryPlies, etcPly: g.cells - etcCells, ttPly: g.cells - ttCells, bookPly: -1, weak: opts.Weak}
 	if !opts.NoBook {
 		bk := opts.Book
 		if bk == nil {
@@ -191,24 +199,33 @@ func (s *C4Solver) Solve(ctx context.Context, p inarow.Position) (Score, error) 
 }
 
 // SolveBoard returns the exact score of b, a position where nobody has
-// won, for the player to move.
+// won, for the player to move (its sign with Options.Weak).
 func (s *C4Solver) SolveBoard(ctx context.Context, b Board) (Score, error) {
+	return s.solve(ctx, b, s.weak)
+}
+
+// solve returns the score of b, only its sign if weak.
+func (s *C4Solver) solve(ctx context.Context, b Board, weak bool) (Score, error) {
 	g := s.g
 	if b.moves >= g.cells {
 		return 0, nil
 	}
 	if g.CanWinNext(b) {
-		return Score(g.win(b.moves)), nil
+		return weakScore(g.win(b.moves), weak), nil
 	}
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
 	if v, ok := s.bookLookup(b); ok {
-		return v, nil
+		return weakScore(int(v), weak), nil
 	}
 	s.ctx, s.stopped = ctx, false
 	defer func() { s.ctx = nil }()
 	lo, hi := -g.win(b.moves+1), g.win(b.moves)
+	if weak {
+		// The bisection of [−1, 1] probes 0, then −1 if the score is ≤ 0.
+		lo, hi = -1, 1
+	}
 	for lo < hi {
 		med := probe(lo, hi)
 		r := s.negamax(b, med, med+1)
@@ -221,7 +238,15 @@ func (s *C4Solver) SolveBoard(ctx context.Context, b Board) (Score, error) {
 			lo = r
 		}
 	}
-	return Score(lo), nil
+	return weakScore(lo, weak), nil
+}
+
+// weakScore is v, or its sign if weak.
+func weakScore(v int, weak bool) Score {
+	if weak {
+		return Score(min(max(v, -1), 1))
+	}
+	return Score(v)
 }
 
 // probe returns the score at which to test next, by a null window, a

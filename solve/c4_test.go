@@ -105,3 +105,67 @@ func TestProbeInsideRange(t *testing.T) {
 		}
 	}
 }
+
+// A weak solver gives the sign of every score of Pons' sets (of the
+// first lines of the hard ones, which take seconds each), and of every
+// column's score on the easier sets; the 128-bit solver's weak scores
+// agree.
+func TestWeakSigns(t *testing.T) {
+	sets := []struct {
+		name   string
+		lines  int
+		deeper bool // compare the columns and the 128-bit solver too
+	}{
+		{"Test_L3_R1", 60, true}, {"Test_L2_R1", 60, true}, {"Test_L2_R2", 60, true},
+		{"Test_L1_R1", 6, false}, {"Test_L1_R2", 4, false}, {"Test_L1_R3", 2, false},
+	}
+	if testing.Short() || raceEnabled {
+		for i := range sets {
+			sets[i].lines = max(sets[i].lines/6, 1)
+		}
+	}
+	ctx := context.Background()
+	s, err := NewC4(inarow.ConnectFour, Options{TableBytes: 16 << 20, Weak: true, NoBook: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	strong := newC4(t, inarow.ConnectFour, 16<<20)
+	big, err := NewBig(inarow.ConnectFour, Options{TableBytes: 16 << 20, Weak: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sign := func(v Score) Score { return Score(min(max(v, -1), 1)) }
+	for _, set := range sets {
+		for i, l := range readSet(t, set.name)[:set.lines] {
+			v, err := s.SolveMoves(ctx, l.moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v != sign(l.score) {
+				t.Errorf("%s %q: weak score %d, strong %d", set.name, l.moves, v, l.score)
+			}
+			if !set.deeper || i%4 != 0 {
+				continue
+			}
+			if bv, err := big.SolveMoves(ctx, l.moves); err != nil || bv != v {
+				t.Errorf("%s %q: 128-bit weak score %d %v, want %d", set.name, l.moves, bv, err, v)
+			}
+			weak, err := s.AnalyzeMoves(ctx, l.moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			exact, err := strong.AnalyzeMoves(ctx, l.moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for c, want := range exact {
+				if want != FullColumn {
+					want = sign(want)
+				}
+				if weak[c] != want {
+					t.Errorf("%s %q column %d: weak %d, strong %d", set.name, l.moves, c+1, weak[c], exact[c])
+				}
+			}
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,6 +57,38 @@ func TestSolveRules(t *testing.T) {
 	res = cli(t, "", "solve", "mnk", "--rules", "m=4,n=4,k=4")
 	if res.code != 2 || !strings.Contains(res.stderr, "gravity") {
 		t.Fatalf("without gravity: %+v", res)
+	}
+}
+
+// --weak prints the sign of each score: of the position for solve, of
+// each column for analyze; the other commands refuse it.
+func TestSolveWeak(t *testing.T) {
+	// Test_L3_R1 lines scoring -1, 1 and 0 (a draw).
+	in := "2252576253462244111563365343671351441\n7422341735647741166133573473242566\n23163416124767223154467471272416755633\n"
+	res := cli(t, in, "solve", "connect4", "--weak", "--table-mb", "16")
+	if res.code != 0 {
+		t.Fatalf("%+v", res)
+	}
+	var got []string
+	for _, l := range strings.Split(strings.TrimSpace(res.stdout), "\n") {
+		got = append(got, strings.Join(strings.Fields(l)[:2], " "))
+	}
+	want := []string{"2252576253462244111563365343671351441 -1", "7422341735647741166133573473242566 1", "23163416124767223154467471272416755633 0"}
+	if strings.Join(got, ";") != strings.Join(want, ";") {
+		t.Errorf("solve --weak: %q, want %q", got, want)
+	}
+	// The Test_L2_R1 position of TestAnalyzeConnect4: its best column wins.
+	res = cli(t, "", "analyze", "connect4", "3457741246677474572223453551", "--weak")
+	if f := strings.Fields(res.stdout); res.code != 0 || len(f) != 7 || !slices.Contains(f, "1") || f[3] != "-" || f[6] != "-" {
+		t.Errorf("analyze --weak: %+v", res)
+	}
+	for _, v := range strings.Fields(res.stdout) {
+		if v != "-" && v != "-1" && v != "0" && v != "1" {
+			t.Errorf("analyze --weak: score %q is not a sign", v)
+		}
+	}
+	if res := cli(t, "", "bench", "solve", "--weak"); res.code != 2 {
+		t.Errorf("bench solve --weak: %+v", res)
 	}
 }
 
