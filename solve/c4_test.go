@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -167,5 +168,69 @@ func TestWeakSigns(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Two or three threads give every score one thread gives, exact and weak,
+// on Pons' easier sets and on the columns of 6×5 positions; run under
+// -race too, for the shared table and the halt.
+func TestThreadsAgree(t *testing.T) {
+	lines := 40
+	if testing.Short() || raceEnabled {
+		lines = 8
+	}
+	ctx := context.Background()
+	for _, threads := range []int{2, 3} {
+		for _, weak := range []bool{false, true} {
+			par, err := NewC4(inarow.ConnectFour, Options{TableBytes: 4 << 20, Threads: threads, Weak: weak, NoBook: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			one, err := NewC4(inarow.ConnectFour, Options{TableBytes: 4 << 20, Weak: weak, NoBook: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2"} {
+				for _, l := range readSet(t, name)[:lines] {
+					want, err1 := one.SolveMoves(ctx, l.moves)
+					got, err2 := par.SolveMoves(ctx, l.moves)
+					if err1 != nil || err2 != nil || got != want {
+						t.Errorf("%d threads, weak %v, %s %q: %d %v, one thread %d %v", threads, weak, name, l.moves, got, err2, want, err1)
+					}
+				}
+			}
+		}
+	}
+	r := inarow.Rules{Cols: 6, Rows: 5, K: 4, Gravity: true}
+	par, err := NewC4(r, Options{TableBytes: 1 << 20, Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := newC4(t, r, 1<<20)
+	for _, moves := range []string{"", "3", "34", "3443", "112233", "6543"} {
+		want, err1 := one.AnalyzeMoves(ctx, moves)
+		got, err2 := par.AnalyzeMoves(ctx, moves)
+		if err1 != nil || err2 != nil || !slices.Equal(got, want) {
+			t.Errorf("6×5 %q: two threads %v %v, one %v %v", moves, got, err2, want, err1)
+		}
+	}
+	if par.Nodes() == 0 {
+		t.Error("no nodes counted")
+	}
+	if _, err := NewC4(r, Options{Threads: -1}); err == nil {
+		t.Error("-1 threads accepted")
+	}
+}
+
+// A cancelled context stops every thread of a search.
+func TestThreadsStop(t *testing.T) {
+	s, err := NewC4(inarow.ConnectFour, Options{TableBytes: 4 << 20, Threads: 2, NoBook: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if _, err := s.SolveMoves(ctx, ""); err == nil {
+		t.Fatal("the empty board solved in 50 ms")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -89,6 +90,37 @@ func TestSolveWeak(t *testing.T) {
 	}
 	if res := cli(t, "", "bench", "solve", "--weak"); res.code != 2 {
 		t.Errorf("bench solve --weak: %+v", res)
+	}
+}
+
+// --threads 2 gives the scores of one thread; --threads 0 is refused.
+func TestSolveThreads(t *testing.T) {
+	in := "2252576253462244111563365343671351441\n7422341735647741166133573473242566\n23163416124767223154467471272416755633\n"
+	scores := func(out string) string {
+		var got []string
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			got = append(got, strings.Join(strings.Fields(l)[:2], " "))
+		}
+		return strings.Join(got, ";")
+	}
+	one := cli(t, in, "solve", "connect4", "--table-mb", "16")
+	two := cli(t, in, "solve", "connect4", "--table-mb", "16", "--threads", "2")
+	if one.code != 0 || two.code != 0 || scores(one.stdout) != scores(two.stdout) {
+		t.Errorf("one thread %+v\ntwo threads %+v", one, two)
+	}
+	a1 := cli(t, "", "analyze", "connect4", "444", "--table-mb", "16")
+	a2 := cli(t, "", "analyze", "connect4", "444", "--table-mb", "16", "--threads", "2", "--weak")
+	if a1.code != 0 || a2.code != 0 || len(strings.Fields(a2.stdout)) != 7 {
+		t.Errorf("analyze: %+v %+v", a1, a2)
+	}
+	for i, v := range strings.Fields(a1.stdout) {
+		n, _ := strconv.Atoi(v)
+		if w := strings.Fields(a2.stdout)[i]; w != strconv.Itoa(min(max(n, -1), 1)) {
+			t.Errorf("analyze column %d: %s with one thread, %s weak with two", i+1, v, w)
+		}
+	}
+	if res := cli(t, "", "solve", "connect4", "--threads", "0"); res.code != 2 || !strings.Contains(res.stderr, "--threads") {
+		t.Errorf("--threads 0: %+v", res)
 	}
 }
 
