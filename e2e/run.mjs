@@ -578,6 +578,54 @@ await scenario('start page: the games drawn, levels named per game, default leve
   await dark.close();
 });
 
+// ---- 7. A link never wipes a saved seat ----
+await scenario('a link with a seat never replaces the seat this browser holds without asking', async () => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  await createGame(page, { game: 'connect4', opponent: 'friend' });
+  await page.waitForSelector('#invite:not([hidden])');
+  await waitStatus(page, /Your turn/);
+  const id = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('g');
+  const saved = () => page.evaluate((id) => JSON.parse(localStorage.getItem('inarow.games'))[id], id);
+  const mine = await saved();
+  const invite = await page.inputValue('#invite-link');
+  // Any token in a link: the saved seat stays, the page asks.
+  await page.goto(base + '/#g=' + id + '&t=ANY&s=second');
+  await page.waitForFunction(() => !location.hash.includes('t='));
+  check((await saved()).token === mine.token, 'the saved token is kept: ' + JSON.stringify(await saved()));
+  await page.waitForSelector('#seat-offer:not([hidden])');
+  check(/holds Red \(second\)/.test(await page.textContent('#seat-offer-text')), 'the offer says which seat the link holds: ' + await page.textContent('#seat-offer-text'));
+  await waitStatus(page, /Your turn/);
+  await shot(page, 'seat-offer-desktop');
+  await page.click('#seat-keep');
+  check(await page.isHidden('#seat-offer'), 'keeping closes the offer');
+  check((await saved()).token === mine.token, 'kept');
+  // The creator opens their own invite link: told so, seat kept.
+  await page.goto(invite);
+  await page.waitForSelector('#seat-offer:not([hidden])');
+  check(/invite link you made/.test(await page.textContent('#seat-offer-text')), 'the creator is told it is their own invite');
+  check((await saved()).token === mine.token, 'the creator keeps the seat');
+  // A move still works with the kept seat.
+  await page.click('#seat-keep');
+  await page.click('#board .cell[data-x="3"][data-y="0"]');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell.x').length === 1);
+  // Taking the link's seat, on purpose: now this browser plays Red.
+  await page.goto(invite);
+  await page.waitForSelector('#seat-offer:not([hidden])');
+  await page.click('#seat-take');
+  await waitStatus(page, /Your turn \(Red\)/);
+  check((await saved()).token !== mine.token && (await saved()).seat === 'second', 'the link\'s seat taken');
+  // A browser with no seat in the game takes the link's seat without a question.
+  const other = await browser.newContext(PHONE);
+  const p2 = await other.newPage();
+  await p2.goto(invite);
+  await p2.waitForSelector('#board .cell');
+  await waitStatus(p2, /Your turn \(Red\)/);
+  check(await p2.isHidden('#seat-offer'), 'no question without a saved seat');
+  await other.close();
+  await ctx.close();
+});
+
 await browser.close();
 let failed = 0;
 for (const r of results) {

@@ -261,9 +261,16 @@
     const t = params.get('t');
     let offer = null;
     if (t) {
-      // An invite (or a shared seat): keep the token here, drop it from the address bar.
+      // A link with a seat (an invite): the token leaves the address bar
+      // at once. It is kept only if this browser holds no seat in the
+      // game; a saved seat is never replaced without asking, since the
+      // server keeps only a hash of each token and a lost one is lost for
+      // good.
       history.replaceState(null, '', '#g=' + encodeURIComponent(id));
-      store.put(id, { token: t, seat: params.get('s') || '' });
+      const seat = params.get('s') || '';
+      const saved = store.get(id);
+      if (!saved || !saved.token) store.put(id, { token: t, seat });
+      else if (saved.token !== t) offer = { token: t, seat, own: saved.invite === t };
     }
     openGame(id, offer);
   }
