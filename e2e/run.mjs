@@ -8,6 +8,7 @@
 // cmd/inarow's TestServeBrowser, which starts the server.
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -624,6 +625,90 @@ await scenario('a link with a seat never replaces the seat this browser holds wi
   check(await p2.isHidden('#seat-offer'), 'no question without a saved seat');
   await other.close();
   await ctx.close();
+});
+
+// ---- 8. Rematch with colours swapped; this browser's games listed ----
+await scenario('rematch with colours swapped, and the games of this browser on the start page', async () => {
+  for (const [name, opts] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    const ctx = await browser.newContext(opts);
+    const page = await ctx.newPage();
+    // A tic-tac-toe game against the perfect computer, played to its end.
+    const g = await apiGame({ game: 'tictactoe', opponent: 'computer', level: 3 });
+    let v = g.view;
+    while (v.status === 'playing') {
+      const y = v.board.findIndex((r) => r.includes('.'));
+      const name = ['top', 'middle', 'bottom'][y] + '-' + ['left', 'center', 'right'][v.board[y].indexOf('.')];
+      const r = await fetch(base + '/api/games/' + g.id + '/moves', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Authorization': 'Bearer ' + g.token }, body: JSON.stringify({ move: name, ply: v.ply }) });
+      v = await r.json();
+      check(r.status === 200, 'move ' + name + ': ' + r.status);
+    }
+    g.view = v;
+    await seat(page, g);
+    await openGame(page, g.id);
+    await page.waitForSelector('#rematch:not([hidden])');
+    await shot(page, 'game-over-' + name);
+    await page.click('#rematch');
+    await page.waitForFunction((id) => /#g=/.test(location.hash) && !location.hash.includes(id), g.id);
+    const id2 = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('g');
+    await page.waitForSelector(`#board[data-game="${id2}"] .cell`);
+    // The computer now has ✕ and moves first.
+    await page.waitForFunction(() => document.querySelectorAll('#board .cell.x').length === 1);
+    const players = await page.$$eval('#players li', (s) => s.map((e) => e.textContent));
+    check(/✕ — computer, level 3/.test(players[0]) && /◯ — you/.test(players[1]), 'colours swapped: ' + players);
+    await waitStatus(page, /Your turn/);
+    // The start page lists both games, newest first, with their state.
+    await page.click('#new-link');
+    await page.waitForSelector('#recent:not([hidden])');
+    const links = await page.$$eval('#recent-list a', (s) => s.map((a) => [a.getAttribute('href'), a.textContent]));
+    check(links.length === 2 && links[0][0] === '#g=' + id2 && links[1][0] === '#g=' + g.id, 'both games listed: ' + JSON.stringify(links));
+    check(/vs computer, level 3/.test(links[1][1]) && /you lost|drawn/.test(links[1][1]), 'with the result: ' + links[1][1]);
+    await shot(page, 'start-your-games-' + name);
+    await page.click('#recent-list a[href="#g=' + g.id + '"]');
+    await page.waitForSelector(`#board[data-game="${g.id}"] .cell`);
+    await ctx.close();
+  }
+});
+
+// ---- 9. Accessibility: axe-core's WCAG 2.1 A and AA rules, both themes ----
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+async function audit(page, name) {
+  await page.addScriptTag({ path: axePath });
+  const r = await page.evaluate(() => window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } }));
+  const bad = r.violations.map((v) => v.id + ' (' + v.nodes.length + '): ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ' — ' + (n.failureSummary || '').replace(/\s+/g, ' ')).join(' | '));
+  check(bad.length === 0, name + ': ' + bad.join('\n'));
+}
+await scenario('accessibility audit (axe-core, WCAG 2.1 A and AA): start page, Connect Four, renju, light and dark', async () => {
+  const c4 = await apiGame({ game: 'connect4', opponent: 'computer', level: 2 });
+  const renju = await apiGame({ game: 'gomoku', opponent: 'local', rules: { rule: 'renju' } }, ['g8', 'a1', 'h8', 'a3', 'i7', 'a5', 'i6', 'a7']);
+  const failures = [];
+  // Both themes at desktop size, the light one on a phone too (a full
+  // audit of a 15×15 board takes seconds on a loaded machine).
+  for (const [scheme, size, opts] of [['light', 'desktop', DESKTOP], ['dark', 'desktop', DESKTOP], ['light', 'phone', PHONE]]) {
+    {
+      // bypassCSP lets the test inject axe-core; the page itself runs under its CSP.
+      const ctx = await browser.newContext(Object.assign({ colorScheme: scheme, bypassCSP: true }, opts));
+      const page = await ctx.newPage();
+      const run = async (name) => { try { await audit(page, name + ' ' + scheme + ' ' + size); } catch (e) { failures.push(e.message); } };
+      await page.goto(base + '/');
+      await page.waitForSelector('#create-form');
+      await run('start page');
+      await seat(page, c4);
+      await openGame(page, c4.id);
+      await page.check('#analysis-toggle');
+      await waitNote(page, /Scores for/, 'axe-c4');
+      await run('Connect Four with analysis');
+      await seat(page, renju);
+      await openGame(page, renju.id);
+      await page.waitForSelector('#board .cell.forbidden');
+      await run('renju');
+      await shot(page, 'renju-' + scheme + '-' + size);
+      await page.goto(base + '/#g=nosuchgame');
+      await page.waitForSelector('#error-page:not([hidden])');
+      await run('error page');
+      await ctx.close();
+    }
+  }
+  check(failures.length === 0, failures.join('\n'));
 });
 
 await browser.close();

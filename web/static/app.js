@@ -494,7 +494,7 @@
 
   function resultText(v) {
     if (v.status === 'drawn') return 'drawn';
-    if (v.status !== 'won') return 'move ' + (v.ply + 1);
+    if (v.status !== 'won') return 'in play, ' + v.ply + (v.ply === 1 ? ' move' : ' moves');
     const mine = mySeats();
     if (v.opponent === 'local' || !mine.length) return seatLabel(v, v.winner) + ' won';
     return mine.includes(v.winner) ? 'you won' : 'you lost';
@@ -1069,13 +1069,15 @@
   }
 
   // ---- theme: follows the system unless the switch says light or dark ----
-  const THEMES = { auto: '◐ Auto', light: '☀ Light', dark: '☾ Dark' };
+  const THEMES = { auto: '◐', light: '☀', dark: '☾' };
   function applyTheme(t) {
     if (!THEMES[t]) t = 'auto';
     if (t === 'auto') delete document.documentElement.dataset.theme; else document.documentElement.dataset.theme = t;
     const b = $('#theme-toggle');
-    b.textContent = THEMES[t];
-    b.setAttribute('aria-label', 'Theme: ' + (t === 'auto' ? 'follows the system' : t) + '. Change the theme');
+    const icon = el('span', '', THEMES[t]);
+    icon.setAttribute('aria-hidden', 'true');
+    b.replaceChildren(icon, ' Theme: ' + t);
+    b.title = t === 'auto' ? 'The theme follows the system; click for light, then dark' : 'Click for ' + (t === 'light' ? 'dark' : 'the system\'s theme');
     b.dataset.theme = t;
   }
 
