@@ -27,7 +27,7 @@ func (s *Server) storeError(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
-	if ok, wait := s.creates.allow(r); !ok {
+	if ok, wait := s.creates.allow(s.clientKey(r)); !ok {
 		tooMany(w, wait, "too many new games from your address; try again in a minute")
 		return
 	}
@@ -141,7 +141,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if ok, wait := s.moveLimit.allow(r); !ok {
+	if ok, wait := s.moveLimit.allow(s.clientKey(r)); !ok {
 		tooMany(w, wait, "too many moves from your address; slow down")
 		return
 	}
@@ -240,7 +240,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if ok, wait := s.moveLimit.allow(r); !ok {
+	if ok, wait := s.moveLimit.allow(s.clientKey(r)); !ok {
 		tooMany(w, wait, "too many moves and undos from your address; slow down")
 		return
 	}

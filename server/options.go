@@ -3,6 +3,7 @@ package server
 import (
 	"io/fs"
 	"log/slog"
+	"net/netip"
 	"time"
 
 	"github.com/inarow/inarow"
@@ -82,6 +83,11 @@ type Options struct {
 	// StreamsPerAddress bounds the event streams one client address may
 	// hold open at once [32]; negative: no bound.
 	StreamsPerAddress int
+	// TrustProxy lists the reverse proxies whose X-Forwarded-For or
+	// Forwarded headers name the client the limits above count by; from
+	// any other peer those headers are ignored. Without it, every client
+	// behind a proxy shares the proxy's limits.
+	TrustProxy []netip.Prefix
 	// Now is the clock of the rate limits [time.Now].
 	Now func() time.Time
 	// MaxStreams bounds the open event streams [4096].

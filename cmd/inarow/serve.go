@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
 	"strings"
@@ -55,6 +56,15 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	moveLimit := fs.Int("move-limit", 300, "moves and undos one client address may send per minute (bursts of twice as many); -1: no limit")
 	analysisLimit := fs.Int("analysis-limit", 30, "analysis requests one client address may send per minute (bursts of twice as many); -1: no limit")
 	streamLimit := fs.Int("stream-limit", 32, "event streams one client address may hold open at once; -1: no limit")
+	var trustProxy []netip.Prefix
+	fs.Func("trust-proxy", "reverse proxies whose X-Forwarded-For (or Forwarded) names the client the limits count by: `CIDR…` (addresses or prefixes, comma-separated; repeatable). Headers from other peers are ignored; IPv6 clients count by /64", func(v string) error {
+		p, err := server.ParsePrefixes(v)
+		if err == nil && len(p) == 0 {
+			err = errors.New("no address given")
+		}
+		trustProxy = append(trustProxy, p...)
+		return err
+	})
 	var agents []server.Agent
 	fs.Func("agent", "an outside program as an opponent: `NAME=COMMAND` speaking the agent protocol (run by sh -c; repeatable)", func(v string) error {
 		a, err := server.ParseAgent(v)
@@ -110,7 +120,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	srv, err := server.New(server.Options{
 		Store: st, Logger: log, EngineJobs: *jobs, MoveTime: *moveTime, AnalysisTime: *analysisTime, CreatePerMinute: *createLimit,
 		Agents: agents, AgentProcs: *agentProcs,
-		MovesPerMinute: *moveLimit, AnalysesPerMinute: *analysisLimit, StreamsPerAddress: *streamLimit,
+		MovesPerMinute: *moveLimit, AnalysesPerMinute: *analysisLimit, StreamsPerAddress: *streamLimit, TrustProxy: trustProxy,
 		Renju: renjuChecker, Engine: serveEngine,
 	})
 	if err != nil {

@@ -196,6 +196,14 @@ func TestServeFlags(t *testing.T) {
 	if r := cli(t, "", "serve", "extra"); r.code != exitUsage {
 		t.Fatalf("extra argument: exit %d", r.code)
 	}
+	for _, bad := range []string{"10.0.0/8", "", "proxy.example"} {
+		if r := cli(t, "", "serve", "--trust-proxy", bad); r.code != exitUsage || !strings.Contains(r.stderr, "trust-proxy") {
+			t.Fatalf("--trust-proxy %q: exit %d %s", bad, r.code, r.stderr)
+		}
+	}
+	if r := cli(t, "", "serve", "--help"); !strings.Contains(r.stderr, "-trust-proxy CIDR") {
+		t.Fatalf("serve --help does not document --trust-proxy: %s", r.stderr)
+	}
 	if r := cli(t, "", "serve", "--db", filepath.Join(t.TempDir(), "no", "such", "dir", "x.db"), "--addr", "127.0.0.1:0"); r.code != 1 {
 		t.Fatalf("unopenable db: exit %d %s", r.code, r.stderr)
 	}
