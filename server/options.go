@@ -88,6 +88,12 @@ type Options struct {
 	// any other peer those headers are ignored. Without it, every client
 	// behind a proxy shares the proxy's limits.
 	TrustProxy []netip.Prefix
+	// Hosts, when not empty, are the names the server answers to: a
+	// request whose Host header (without its port) is none of them is
+	// refused. inarow serve sets the loopback names when it listens on
+	// loopback, so that a site whose name an attacker rebinds to
+	// 127.0.0.1 (DNS rebinding) can neither read nor change games.
+	Hosts []string
 	// Now is the clock of the rate limits [time.Now].
 	Now func() time.Time
 	// MaxStreams bounds the open event streams [4096].

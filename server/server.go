@@ -19,7 +19,10 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -50,6 +53,8 @@ type Server struct {
 	streamsOf     *counter // event streams per address
 	agents        agentProcs
 	agentByName   map[string]Agent
+	hosts         map[string]bool // Options.Hosts, normalized by hostName; nil: any
+	crossOrigin   *http.CrossOriginProtection
 	cancel        context.CancelFunc
 	wg            sync.WaitGroup
 }
@@ -122,6 +127,13 @@ func New(opt Options) (*Server, error) {
 	s.analysisLimit = newLimiter(opt.AnalysesPerMinute, opt.Now)
 	s.streamsOf = newCounter(opt.StreamsPerAddress)
 	s.solvers.init(opt.EngineJobs, opt.SolverTableBytes)
+	s.crossOrigin = http.NewCrossOriginProtection()
+	for _, h := range opt.Hosts {
+		if s.hosts == nil {
+			s.hosts = map[string]bool{}
+		}
+		s.hosts[hostName(h)] = true
+	}
 	s.views, s.analyses = newGameCache[*View](4096), newGameCache[*Analysis](1024)
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -160,7 +172,31 @@ func (s *Server) Close() error {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Referrer-Policy", "no-referrer")
+	if s.hosts != nil && !s.hosts[hostName(r.Host)] {
+		writeError(w, http.StatusForbidden, "this server does not answer to the name "+strconv.Quote(r.Host))
+		return
+	}
+	// A page of another site may send forms and fetches here; the browser
+	// says where they come from (Sec-Fetch-Site, Origin), and what does
+	// not come from this server's own page changes nothing. Reads (GET)
+	// are not checked: they change nothing, and the browser keeps their
+	// answers from other sites.
+	if err := s.crossOrigin.Check(r); err != nil {
+		writeError(w, http.StatusForbidden, "requests from the pages of other sites are refused")
+		return
+	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// hostName is a Host header or a name as Options.Hosts compares them:
+// without the port and the brackets of IPv6, lower case, without a final
+// dot.
+func hostName(h string) string {
+	if host, _, err := net.SplitHostPort(h); err == nil {
+		h = host
+	}
+	h = strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
+	return strings.TrimSuffix(strings.ToLower(h), ".")
 }
 
 func (s *Server) routes() {

@@ -65,6 +65,15 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		trustProxy = append(trustProxy, p...)
 		return err
 	})
+	var hosts []string
+	fs.Func("host", "a `NAME` the server is reached by (repeatable). Listening on loopback, the server answers only to localhost, its loopback address and these names (against DNS rebinding); elsewhere, when given, only to these", func(v string) error {
+		names := strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' })
+		hosts = append(hosts, names...)
+		if len(names) == 0 {
+			return errors.New("no name given")
+		}
+		return nil
+	})
 	var agents []server.Agent
 	fs.Func("agent", "an outside program as an opponent: `NAME=COMMAND` speaking the agent protocol (run by sh -c; repeatable)", func(v string) error {
 		a, err := server.ParseAgent(v)
@@ -121,6 +130,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		Store: st, Logger: log, EngineJobs: *jobs, MoveTime: *moveTime, AnalysisTime: *analysisTime, CreatePerMinute: *createLimit,
 		Agents: agents, AgentProcs: *agentProcs,
 		MovesPerMinute: *moveLimit, AnalysesPerMinute: *analysisLimit, StreamsPerAddress: *streamLimit, TrustProxy: trustProxy,
+		Hosts: servedHosts(*addr, hosts),
 		Renju: renjuChecker, Engine: serveEngine,
 	})
 	if err != nil {
@@ -162,4 +172,21 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	srv.Close() // again: stops the agents' programs that were moving
 	return exitOK
+}
+
+// servedHosts returns the names the server answers to (server.Options.Hosts)
+// when it listens on addr: on a loopback address, localhost, the loopback
+// addresses and the names given, so that a page whose name an attacker
+// rebinds to 127.0.0.1 cannot use it; elsewhere the names given, or any
+// name when none is given.
+func servedHosts(addr string, given []string) []string {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = addr
+	}
+	ip, err := netip.ParseAddr(strings.Trim(host, "[]"))
+	if host != "localhost" && (err != nil || !ip.IsLoopback()) {
+		return given
+	}
+	return append([]string{"localhost", "127.0.0.1", "::1", host}, given...)
 }

@@ -174,6 +174,14 @@ func TestServePlaysAGame(t *testing.T) {
 	if !bytes.Contains(page, []byte("<title>")) {
 		t.Fatalf("no page at /: %q", page)
 	}
+	// On loopback, a name rebound to 127.0.0.1 gets nothing.
+	req, _ := http.NewRequest("GET", s.url+"/", nil)
+	req.Host = "rebound.example"
+	if resp, err := apiClient.Do(req); err != nil || resp.StatusCode != 403 {
+		t.Fatalf("the page for Host rebound.example: %v %v, want 403", resp, err)
+	} else {
+		resp.Body.Close()
+	}
 	s.stop(t)
 	for _, tok := range toks {
 		if strings.Contains(s.logs.String(), tok) {
@@ -381,4 +389,25 @@ func TestServeGomokuComputer(t *testing.T) {
 		}
 	}
 	s.stop(t)
+}
+
+func TestServedHosts(t *testing.T) {
+	loop := []string{"localhost", "127.0.0.1", "::1"}
+	for _, tc := range []struct {
+		addr  string
+		given []string
+		want  []string
+	}{
+		{"127.0.0.1:8080", nil, append(loop, "127.0.0.1")},
+		{"127.0.0.2:0", []string{"play.example"}, append(loop, "127.0.0.2", "play.example")},
+		{"[::1]:8080", nil, append(loop, "::1")},
+		{"localhost:8080", nil, append(loop, "localhost")},
+		{":8080", nil, nil},
+		{"0.0.0.0:8080", []string{"play.example"}, []string{"play.example"}},
+		{"192.0.2.1:80", nil, nil},
+	} {
+		if got := servedHosts(tc.addr, tc.given); fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("servedHosts(%q, %v) = %v, want %v", tc.addr, tc.given, got, tc.want)
+		}
+	}
 }
