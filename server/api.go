@@ -137,7 +137,8 @@ func bearer(r *http.Request) (string, bool) {
 
 // Analysis is the answer of GET /api/games/{id}/analysis: the value of each
 // move for the player to move, in Pascal Pons' convention (0 a draw; a win
-// with one's N-th stone scores (cells+1)/2 + 1 − N; a loss the negative).
+// with one's N-th stone scores solve.WinScore: (cells+1)/2 + 1 − N; a loss the
+// negative).
 type Analysis struct {
 	ID       string  `json:"id"`
 	Ply      int     `json:"ply"`

@@ -9,6 +9,7 @@ import (
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/engine"
 	"github.com/inarow/inarow/store"
+	"github.com/inarow/inarow/web"
 )
 
 // ForbiddenChecker decides renju's forbidden points: whether the first
@@ -110,4 +111,55 @@ type Options struct {
 	AgentIdle time.Duration
 	// Static serves the web page; nil means the embedded page of package web.
 	Static fs.FS
+}
+
+// withDefaults returns opt with the defaults of its zero fields (in
+// brackets above).
+func (opt Options) withDefaults() Options {
+	if opt.Logger == nil {
+		opt.Logger = slog.Default()
+	}
+	if opt.EngineJobs <= 0 {
+		opt.EngineJobs = 2
+	}
+	if opt.MoveTime <= 0 {
+		opt.MoveTime = 2 * time.Second
+	}
+	if opt.AnalysisTime <= 0 {
+		opt.AnalysisTime = 5 * time.Second
+	}
+	if opt.SolverTableBytes <= 0 {
+		opt.SolverTableBytes = 16 << 20
+	}
+	if opt.CreatePerMinute == 0 {
+		opt.CreatePerMinute = 60
+	}
+	if opt.MovesPerMinute == 0 {
+		opt.MovesPerMinute = 300
+	}
+	if opt.AnalysesPerMinute == 0 {
+		opt.AnalysesPerMinute = 30
+	}
+	if opt.StreamsPerAddress == 0 {
+		opt.StreamsPerAddress = 32
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.MaxStreams <= 0 {
+		opt.MaxStreams = 4096
+	}
+	if opt.Heartbeat <= 0 {
+		opt.Heartbeat = 20 * time.Second
+	}
+	if opt.Static == nil {
+		opt.Static = web.Static()
+	}
+	if opt.AgentProcs <= 0 {
+		opt.AgentProcs = 8
+	}
+	if opt.AgentIdle <= 0 {
+		opt.AgentIdle = 5 * time.Minute
+	}
+	return opt
 }

@@ -24,10 +24,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/inarow/inarow/store"
-	"github.com/inarow/inarow/web"
 )
 
 // Server is the play server. Create it with New; it is an http.Handler.
@@ -65,51 +63,7 @@ func New(opt Options) (*Server, error) {
 	if opt.Store == nil {
 		return nil, errors.New("server: no store")
 	}
-	if opt.Logger == nil {
-		opt.Logger = slog.Default()
-	}
-	if opt.EngineJobs <= 0 {
-		opt.EngineJobs = 2
-	}
-	if opt.MoveTime <= 0 {
-		opt.MoveTime = 2 * time.Second
-	}
-	if opt.AnalysisTime <= 0 {
-		opt.AnalysisTime = 5 * time.Second
-	}
-	if opt.SolverTableBytes <= 0 {
-		opt.SolverTableBytes = 16 << 20
-	}
-	if opt.CreatePerMinute == 0 {
-		opt.CreatePerMinute = 60
-	}
-	if opt.MovesPerMinute == 0 {
-		opt.MovesPerMinute = 300
-	}
-	if opt.AnalysesPerMinute == 0 {
-		opt.AnalysesPerMinute = 30
-	}
-	if opt.StreamsPerAddress == 0 {
-		opt.StreamsPerAddress = 32
-	}
-	if opt.Now == nil {
-		opt.Now = time.Now
-	}
-	if opt.MaxStreams <= 0 {
-		opt.MaxStreams = 4096
-	}
-	if opt.Heartbeat <= 0 {
-		opt.Heartbeat = 20 * time.Second
-	}
-	if opt.Static == nil {
-		opt.Static = web.Static()
-	}
-	if opt.AgentProcs <= 0 {
-		opt.AgentProcs = 8
-	}
-	if opt.AgentIdle <= 0 {
-		opt.AgentIdle = 5 * time.Minute
-	}
+	opt = opt.withDefaults()
 	s := &Server{
 		opt: opt, log: opt.Logger, store: opt.Store, mux: http.NewServeMux(), hub: newHub(),
 		jobs: make(chan struct{}, opt.EngineJobs), streams: make(chan struct{}, opt.MaxStreams),
