@@ -8,9 +8,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 )
 
 // The README's and docs/'s console examples, run as a reader would type
@@ -258,4 +260,73 @@ func TestReadmeConsole(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Every relative link of README.md and docs/*.md leads to a file of the
+// repository and, with a #fragment, to one of its headings (GitHub's
+// anchors: lower case, punctuation dropped, spaces as hyphens): moving a
+// section must not leave the README pointing nowhere.
+func TestReadmeLinks(t *testing.T) {
+	files, err := filepath.Glob("../../docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append([]string{"../../README.md"}, files...)
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	checked := 0
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range link.FindAllStringSubmatch(string(text), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") {
+				continue
+			}
+			path, frag, _ := strings.Cut(target, "#")
+			dest := f
+			if path != "" {
+				dest = filepath.Join(filepath.Dir(f), path)
+			}
+			body, err := os.ReadFile(dest)
+			if err != nil {
+				t.Errorf("%s: link %s: %v", f, target, err)
+				continue
+			}
+			if frag != "" && !slices.Contains(anchors(string(body)), frag) {
+				t.Errorf("%s: link %s: no heading with that anchor in %s (anchors: %q)", f, target, dest, anchors(string(body)))
+			}
+			checked++
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("%d links checked: the links are not being found", checked)
+	}
+}
+
+// anchors returns the GitHub anchors of a Markdown text's headings.
+func anchors(text string) []string {
+	var out []string
+	fence := false
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "```") {
+			fence = !fence
+		}
+		if fence || !strings.HasPrefix(line, "#") {
+			continue
+		}
+		title := strings.TrimSpace(strings.TrimLeft(line, "#"))
+		var b strings.Builder
+		for _, r := range strings.ToLower(title) {
+			switch {
+			case r == ' ':
+				b.WriteRune('-')
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				b.WriteRune(r)
+			}
+		}
+		out = append(out, b.String())
+	}
+	return out
 }
