@@ -8,6 +8,7 @@ import (
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/engine"
 	"github.com/inarow/inarow/gomoku"
+	"github.com/inarow/inarow/solve"
 )
 
 // analysisCandidates bounds the moves the gomoku analysis scores.
@@ -111,5 +112,5 @@ func ponsWin(p inarow.Position, who inarow.Player, n int) int {
 			stones++
 		}
 	}
-	return (r.Cells()+1)/2 + 1 - (stones + n)
+	return int(solve.WinScore(r.Cells(), stones+n))
 }

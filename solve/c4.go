@@ -258,21 +258,13 @@ func (s *C4Solver) Analyze(ctx context.Context, p inarow.Position) ([]Score, err
 
 // AnalyzeBoard is Analyze for a Board.
 func (s *C4Solver) AnalyzeBoard(ctx context.Context, b Board) ([]Score, error) {
-	g := s.g
-	out := make([]Score, g.W)
+	out := make([]Score, s.g.W)
 	for col := range out {
-		switch {
-		case !g.CanPlay(b, col):
-			out[col] = FullColumn
-		case g.IsWinningMove(b, col):
-			out[col] = Score(g.win(b.moves))
-		default:
-			v, err := s.SolveBoard(ctx, g.Play(b, col))
-			if err != nil {
-				return nil, err
-			}
-			out[col] = -v
+		v, err := s.column(ctx, b, col)
+		if err != nil {
+			return nil, err
 		}
+		out[col] = v
 	}
 	return out, nil
 }
