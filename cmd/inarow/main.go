@@ -43,8 +43,9 @@ Usage:
       board (what 9×7 or 8×8 would cost).
   inarow bench gomoku [--depth N]
       Time the gomoku engine on fixed positions: VCF solve time, search nodes/s.
-  inarow book generate [--rules RULES] --depth D --out FILE [--jobs N]
+  inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--journal J | --db URL]
       Build an opening book with the solver; inarow book check FILE verifies one.
+      With --db postgres://..., inarow book worker --db URL on any machines helps.
   inarow serve [--addr 127.0.0.1:8080] [--db FILE|postgres://...]
       Serve the play page and its JSON API on this machine (--addr :8080 opens
       it to the network); games are kept in a SQLite file (default in your data
