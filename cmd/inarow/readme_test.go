@@ -25,6 +25,8 @@ import (
 //	<time>  a number with an optional unit: 13, 9ms, 2.5s, 2m48s
 //	…       anything up to the end of the line
 //
+// The spaces before a mask match one space or more, for right-aligned
+// columns of numbers; spaces at the end of a line are not compared.
 // Each block runs in its own empty directory (a file made by one of its
 // commands is there for the next), with the freshly built inarow first on
 // PATH and stdin empty. A command that exits non-zero fails the test, as does
@@ -91,9 +93,17 @@ func lineRegexp(want string) *regexp.Regexp {
 				next, which = j, i
 			}
 		}
-		b.WriteString(regexp.QuoteMeta(want[:next]))
+		lit := want[:next]
 		if which < 0 {
+			b.WriteString(regexp.QuoteMeta(lit))
 			break
+		}
+		// The spaces before a mask pad a right-aligned column: a number
+		// of another width comes with fewer or more of them.
+		if pad := len(lit) - len(strings.TrimRight(lit, " ")); pad > 0 {
+			b.WriteString(regexp.QuoteMeta(lit[:len(lit)-pad]) + " +")
+		} else {
+			b.WriteString(regexp.QuoteMeta(lit))
 		}
 		b.WriteString(masks[which].re)
 		want = want[next+len(masks[which].mask):]
@@ -109,9 +119,14 @@ func matchOutput(want []string, got string) string {
 	if got == "" {
 		gotLines = nil
 	}
+	// Spaces at the end of a line are not seen on a terminal, and editors
+	// strip them from Markdown.
+	for i, g := range gotLines {
+		gotLines[i] = strings.TrimRight(g, " ")
+	}
 	res := make([]*regexp.Regexp, len(want))
 	for i, w := range want {
-		res[i] = lineRegexp(w)
+		res[i] = lineRegexp(strings.TrimRight(w, " "))
 	}
 	// lcs[i][j]: the longest run of matching lines of want[i:] and got[j:].
 	lcs := make([][]int, len(want)+1)
@@ -174,7 +189,15 @@ func TestReadmeConsoleMatch(t *testing.T) {
 		{[]string{"<n> nodes in <time> (<n> nodes/s)"}, "549946 nodes in fast (26774019 nodes/s)\n", false},
 		{[]string{"MESSAGE …", "8,7"}, "MESSAGE depth 3 ev 19997 pv 8,7\n8,7\n", true},
 		{[]string{"MESSAGE …", "8,7"}, "8,7\n", false},
-		{[]string{"a.b (c)"}, "axb (c)\n", false}, // the text is literal, not a regular expression
+		{[]string{"a.b (c)"}, "axb (c)\n", false},       // the text is literal, not a regular expression
+		{[]string{"    a   b"}, "    a   b   \n", true}, // trailing spaces do not count
+		{[]string{"    a   b   "}, "    a   b\n", true},
+		{[]string{"    a   b"}, "   a   b\n", false}, // leading ones do
+		// A mask after spaces takes a right-aligned number of any width.
+		{[]string{"Test_L1_R1           5        <time>        622.2      0"}, "Test_L1_R1           5         34.5        622.2      0\n", true},
+		{[]string{"Test_L1_R1           5        <time>        622.2      0"}, "Test_L1_R1           5       1134.5        622.2      0\n", true},
+		{[]string{"Test_L1_R1           5        <time>        622.2      0"}, "Test_L1_R1           5134.5        622.2      0\n", false},
+		{[]string{"Test_L1_R1           5        <time>        622.2      0"}, "Test_L1_R1           5        134.5        622.2      1\n", false},
 	} {
 		diff := matchOutput(c.want, c.got)
 		if (diff == "") != c.ok {
