@@ -1,4 +1,4 @@
-package engine
+package gomokuengine
 
 import (
 	"bufio"
@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/internal/cases"
 )
 
@@ -28,7 +29,7 @@ func TestRenjuForbiddenCases(t *testing.T) {
 			t.Fatal(err)
 		}
 		n++
-		b, err := NewBoard(c.Size, c.Size, Renju)
+		b, err := NewBoard(c.Size, c.Size, gomoku.Renju)
 		if err != nil {
 			t.Fatal(err)
 		}
