@@ -91,12 +91,16 @@ func runBookGenerate(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	*sf.noBook = true
-	s, err := sf.newSolver(game)
+	r, opts, err := sf.options(game)
+	var g *solve.Geometry
+	if err == nil {
+		g, err = solve.NewGeometry(r)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "inarow book generate: %v\n", err)
 		return exitUsage
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
 	last := start
@@ -114,9 +118,12 @@ func runBookGenerate(args []string, stdout, stderr io.Writer) int {
 	}
 	var bk *solve.Book
 	if *db != "" {
-		bk, err = generateWithQueue(ctx, *db, s, *depth, qf.work(*jobs, s.TableBytes(), func(_, done, total int) { progress(done, total) }))
+		bk, err = generateWithQueue(ctx, *db, g, *depth, qf.work(*jobs, opts.TableBytes, func(_, done, total int) { progress(done, total) }))
 	} else {
-		bk, err = generateHere(ctx, s, *depth, *jobs, *journal, *quiet, progress, stderr)
+		var s *solve.C4Solver
+		if s, err = solve.NewC4(r, opts); err == nil {
+			bk, err = generateHere(ctx, s, *depth, *jobs, *journal, *quiet, progress, stderr)
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "inarow book generate: %v\n", err)
@@ -171,8 +178,7 @@ func generateHere(ctx context.Context, s *solve.C4Solver, depth, jobs int, journ
 // generateWithQueue puts the book's deepest level in the queue at url
 // (or takes up the queue there), works on it beside the other workers,
 // and assembles the book from the scores when every position is done.
-func generateWithQueue(ctx context.Context, url string, s *solve.C4Solver, depth int, w bookWork) (*solve.Book, error) {
-	g := s.Geometry()
+func generateWithQueue(ctx context.Context, url string, g *solve.Geometry, depth int, w bookWork) (*solve.Book, error) {
 	r := g.Rules()
 	depth = min(depth, r.Cols*r.Rows)
 	q, err := createBookQueue(ctx, url, g, depth)

@@ -318,13 +318,16 @@ func (q *bookQueue) done(ctx context.Context, key uint64, v solve.Score, nodes u
 }
 
 // status counts the positions done and those leased whose lease has not
-// lapsed.
+// lapsed. It counts the open positions (the partial index), not the done
+// ones: a queue of a million positions is counted in the time of the
+// ones left.
 func (q *bookQueue) status(ctx context.Context) (done, leased int, err error) {
-	err = q.pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE state = 'done'), count(*) FILTER (WHERE state = 'leased' AND lease_until >= now()) FROM book_positions`).Scan(&done, &leased)
+	var open int
+	err = q.pool.QueryRow(ctx, `SELECT count(*), count(*) FILTER (WHERE state = 'leased' AND lease_until >= now()) FROM book_positions WHERE state <> 'done'`).Scan(&open, &leased)
 	if err != nil {
-		err = fmt.Errorf("book queue: %w", err)
+		return 0, 0, fmt.Errorf("book queue: %w", err)
 	}
-	return done, leased, err
+	return q.positions - open, leased, nil
 }
 
 // scores reads the scores of the positions done.
