@@ -18,7 +18,7 @@ import (
 // The opening book commands:
 //
 //	inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--table-mb N] [--journal J | --db URL]
-//	inarow book worker --db URL [--jobs N] [--table-mb N] [--batch N] [--lease D]
+//	inarow book worker --db URL [--jobs N] [--table-mb N] [--batch N] [--lease D] [--retry D]
 //	inarow book check FILE [--samples N] [--table-mb N]
 const bookUsage = `  inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--table-mb N] [--journal J | --db URL]
       Solve every position with at most D stones (one of each mirror pair)
@@ -35,13 +35,14 @@ const bookUsage = `  inarow book generate [--rules RULES] --depth D --out FILE [
       bytes as without --db. Run again, it takes up the same queue; a
       database schema holds one queue (?search_path=SCHEMA in the URL
       for another).
-  inarow book worker --db postgres://... [--jobs N] [--table-mb N] [--batch N] [--lease D]
+  inarow book worker --db postgres://... [--jobs N] [--table-mb N] [--batch N] [--lease D] [--retry D]
       Work on the queue that book generate --db made: claim --batch
       positions at a time, solve them, write their scores back, until
       every position is done. Start any number, on any machines. A
       worker's claims are leased for --lease and renewed while it lives;
       the positions of a worker that dies are taken over when its leases
-      lapse, those of one interrupted are given back at once.
+      lapse, those of one interrupted are given back at once. A database
+      that fails (a restart, the network) is tried again for --retry.
   inarow book check FILE [--samples N] [--table-mb N]
       Print the book's rules, depth and size, and solve N of its positions
       at random without the book to check their scores.
@@ -118,7 +119,7 @@ func runBookGenerate(args []string, stdout, stderr io.Writer) int {
 	}
 	var bk *solve.Book
 	if *db != "" {
-		bk, err = generateWithQueue(ctx, *db, g, *depth, qf.work(*jobs, opts.TableBytes, func(_, done, total int) { progress(done, total) }))
+		bk, err = generateWithQueue(ctx, *db, g, *depth, qf.work(*jobs, opts.TableBytes, "book generate", stderr, func(_, done, total int) { progress(done, total) }))
 	} else {
 		var s *solve.C4Solver
 		if s, err = solve.NewC4(r, opts); err == nil {
@@ -200,21 +201,29 @@ func generateWithQueue(ctx context.Context, url string, g *solve.Geometry, depth
 type queueFlags struct {
 	batch *int
 	lease *time.Duration
+	retry *time.Duration
 }
 
 func addQueueFlags(fs *flag.FlagSet) queueFlags {
 	return queueFlags{
 		batch: fs.Int("batch", 1, "positions claimed at a time from the queue (more for cheap positions)"),
 		lease: fs.Duration("lease", time.Minute, "how long a claim lasts unrenewed: a dead worker's positions wait this long"),
+		retry: fs.Duration("retry", 5*time.Minute, "how long to try again when the database fails (a restart, the network)"),
 	}
 }
 
-func (f queueFlags) valid() bool { return *f.batch >= 1 && *f.lease >= 300*time.Millisecond }
+func (f queueFlags) valid() bool {
+	return *f.batch >= 1 && *f.lease >= 300*time.Millisecond && *f.retry >= 0
+}
 
-func (f queueFlags) work(jobs, tableBytes int, progress func(here, done, total int)) bookWork {
+// work is the bookWork of the flags; failures tried again are told on
+// stderr, named by cmd.
+func (f queueFlags) work(jobs, tableBytes int, cmd string, stderr io.Writer, progress func(here, done, total int)) bookWork {
 	return bookWork{
 		jobs: jobs, batch: *f.batch, tableBytes: tableBytes, lease: *f.lease,
 		poll:     min(max(*f.lease/4, 100*time.Millisecond), 5*time.Second),
+		retryFor: *f.retry,
+		warn:     func(err error) { fmt.Fprintf(stderr, "\ninarow %s: %v\n", cmd, err) },
 		progress: progress,
 	}
 }
@@ -256,7 +265,7 @@ func runBookWorker(args []string, stdout, stderr io.Writer) int {
 	if !*quiet {
 		fmt.Fprintf(stderr, "inarow book worker: %s: a %v book of depth %d, %d positions with %d stones\n", q.owner, q.rules, q.depth, q.positions, q.depth)
 	}
-	n, err := q.work(ctx, qf.work(*jobs, *tableMB<<20, progress))
+	n, err := q.work(ctx, qf.work(*jobs, *tableMB<<20, "book worker", stderr, progress))
 	if !*quiet {
 		fmt.Fprintln(stderr)
 	}

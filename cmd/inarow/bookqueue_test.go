@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/url"
 	"os"
@@ -17,6 +19,7 @@ import (
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/solve"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // bookQueueDB returns the URL of a schema of its own in the database
@@ -256,9 +259,10 @@ func TestBookQueueBadInput(t *testing.T) {
 }
 
 // Three worker processes build a book together while one of them is
-// killed (kill -9) holding leases: its positions are taken over when the
-// leases lapse, and the book that book generate --db assembles is the
-// one-process book, byte for byte.
+// killed (kill -9) holding leases and the others' connections are cut:
+// the killed one's positions are taken over when its leases lapse, the
+// others connect again, and the book that book generate --db assembles
+// is the one-process book, byte for byte.
 func TestBookQueueWorkersKilled(t *testing.T) {
 	db, conn := bookQueueDB(t)
 	dir := t.TempDir()
@@ -283,6 +287,17 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 		})
 		return cmd, &out
 	}
+	// The processes' connections go by a name of their own, so that the
+	// test can cut them.
+	u, err := url.Parse(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := fmt.Sprintf("inarow-book-test-%x", rand.Uint64())
+	params := u.Query()
+	params.Set("application_name", app)
+	u.RawQuery = params.Encode()
+	db = u.String()
 	gen, genOut := start(append([]string{"book", "generate", "--out", many, "--db", db, "--jobs", "0", "--lease", "1s"}, book...)...)
 	deadline := time.Now().Add(2 * time.Minute)
 	wait := func(what string, ok func() bool) {
@@ -302,7 +317,7 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 	var workers []*exec.Cmd
 	var outs []*bytes.Buffer
 	for range 3 {
-		w, out := start("book", "worker", "--db", db, "--table-mb", "4", "--batch", "2", "--lease", "1s", "--quiet")
+		w, out := start("book", "worker", "--db", db, "--table-mb", "4", "--batch", "2", "--lease", "1s", "--retry", "1m", "--quiet")
 		workers, outs = append(workers, w), append(outs, out)
 	}
 	done := func() int { return queryInt(t, conn, `SELECT count(*) FROM book_positions WHERE state = 'done'`) }
@@ -339,6 +354,9 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 	if d := done(); d >= total {
 		t.Fatalf("all %d positions were done when the worker was killed", total)
 	}
+	// The database cuts every connection of the others (as a restart
+	// does): they connect again and carry on.
+	cut := queryInt(t, conn, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1`, app)
 	for i, w := range workers[1:] {
 		if err := w.Wait(); err != nil || !strings.Contains(outs[i+1].String(), fmt.Sprintf("all %d positions with 4 stones", total)) {
 			t.Fatalf("worker %d: %v\n%s", i+1, err, outs[i+1])
@@ -359,6 +377,60 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 	if n := queryInt(t, conn, `SELECT count(DISTINCT owner) FROM book_positions`); n < 2 {
 		t.Errorf("the positions were solved by %d workers", n)
 	}
-	t.Logf("%d positions; the killed worker held %d; %d solved by it before", total, len(held),
-		queryInt(t, conn, `SELECT count(*) FROM book_positions WHERE owner LIKE $1`, owner))
+	retried := 0
+	for _, out := range append(outs[1:], genOut) {
+		retried += strings.Count(out.String(), "trying again")
+	}
+	t.Logf("%d positions; the killed worker held %d; %d solved by it before; %d connections cut, %d statements tried again", total, len(held),
+		queryInt(t, conn, `SELECT count(*) FROM book_positions WHERE owner LIKE $1`, owner), cut, retried)
+}
+
+// Failures of the connection or the server are tried again, for retryFor;
+// failures of the statement are not.
+func TestBookQueueRetry(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want bool
+	}{
+		{&pgconn.PgError{Code: "57P01"}, true},                       // admin shutdown
+		{&pgconn.PgError{Code: "08006"}, true},                       // connection failure
+		{&pgconn.PgError{Code: "40001"}, true},                       // serialization failure
+		{&pgconn.PgError{Code: "23505"}, false},                      // unique violation
+		{&pgconn.PgError{Code: "42P01"}, false},                      // no such table
+		{fmt.Errorf("x: %w", &pgconn.PgError{Code: "28P01"}), false}, // wrong password
+		{io.ErrUnexpectedEOF, true},
+		{pgx.ErrNoRows, false},
+		{context.Canceled, false},
+	} {
+		if got := transient(c.err); got != c.want {
+			t.Errorf("transient(%v) = %v", c.err, got)
+		}
+	}
+	ctx := context.Background()
+	var warned []error
+	q := &bookQueue{warn: func(err error) { warned = append(warned, err) }}
+	calls := 0
+	flaky := func() error {
+		calls++
+		if calls < 3 {
+			return io.ErrUnexpectedEOF
+		}
+		return nil
+	}
+	if err := q.retry(ctx, "x", flaky); err != io.ErrUnexpectedEOF || calls != 1 {
+		t.Errorf("no retries: %v after %d calls", err, calls)
+	}
+	calls, q.retryFor = 0, time.Minute
+	if err := q.retry(ctx, "x", flaky); err != nil || calls != 3 || len(warned) != 2 || !strings.Contains(warned[0].Error(), "trying again in 250ms") {
+		t.Errorf("retries: %v after %d calls, warned %v", err, calls, warned)
+	}
+	calls = 0
+	bad := &pgconn.PgError{Code: "23505"}
+	if err := q.retry(ctx, "x", func() error { calls++; return bad }); err != bad || calls != 1 {
+		t.Errorf("a failing statement: %v after %d calls", err, calls)
+	}
+	calls, q.retryFor = 0, 600*time.Millisecond
+	if err := q.retry(ctx, "x", func() error { calls++; return io.ErrUnexpectedEOF }); !errors.Is(err, io.ErrUnexpectedEOF) || calls != 2 || !strings.Contains(err.Error(), "failing for") {
+		t.Errorf("a database down for good: %v after %d calls", err, calls)
+	}
 }
