@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -268,6 +269,10 @@ func runBookWorker(args []string, stdout, stderr io.Writer) int {
 	n, err := q.work(ctx, qf.work(*jobs, *tableMB<<20, "book worker", stderr, progress))
 	if !*quiet {
 		fmt.Fprintln(stderr)
+	}
+	if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stderr, "inarow book worker: interrupted after %d positions solved here; the positions it held are given back\n", n)
+		return 1
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "inarow book worker: %v (%d positions solved here)\n", err, n)

@@ -500,7 +500,7 @@ func (q *bookQueue) work(ctx context.Context, w bookWork) (int, error) {
 	)
 	// report counts n more positions solved here and calls progress, with
 	// the queue's count of positions done looked up at most every second
-	// (it counts the whole table).
+	// (it counts the open positions).
 	report := func(n int) error {
 		mu.Lock()
 		defer mu.Unlock()

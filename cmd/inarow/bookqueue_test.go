@@ -259,10 +259,11 @@ func TestBookQueueBadInput(t *testing.T) {
 }
 
 // Three worker processes build a book together while one of them is
-// killed (kill -9) holding leases and the others' connections are cut:
-// the killed one's positions are taken over when its leases lapse, the
-// others connect again, and the book that book generate --db assembles
-// is the one-process book, byte for byte.
+// killed (kill -9) holding leases, the others' connections are cut and
+// then one of them is interrupted: the killed one's positions are taken
+// over when its leases lapse, the others connect again, the interrupted
+// one gives its positions back, and the book that book generate --db
+// assembles is the one-process book, byte for byte.
 func TestBookQueueWorkersKilled(t *testing.T) {
 	db, conn := bookQueueDB(t)
 	dir := t.TempDir()
@@ -357,10 +358,20 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 	// The database cuts every connection of the others (as a restart
 	// does): they connect again and carry on.
 	cut := queryInt(t, conn, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1`, app)
-	for i, w := range workers[1:] {
-		if err := w.Wait(); err != nil || !strings.Contains(outs[i+1].String(), fmt.Sprintf("all %d positions with 4 stones", total)) {
-			t.Fatalf("worker %d: %v\n%s", i+1, err, outs[i+1])
-		}
+	// The second worker is interrupted: it gives its positions back as it
+	// stops.
+	interrupted := workers[1]
+	if err := interrupted.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	if err := interrupted.Wait(); err == nil || !strings.Contains(outs[1].String(), "interrupted after") {
+		t.Fatalf("the interrupted worker: %v\n%s", err, outs[1])
+	}
+	if n := queryInt(t, conn, `SELECT count(*) FROM book_positions WHERE state = 'leased' AND owner LIKE $1`, fmt.Sprintf("%%:%d:%%", interrupted.Process.Pid)); n != 0 {
+		t.Errorf("the interrupted worker left %d leases", n)
+	}
+	if err := workers[2].Wait(); err != nil || !strings.Contains(outs[2].String(), fmt.Sprintf("all %d positions with 4 stones", total)) {
+		t.Fatalf("the last worker: %v\n%s", err, outs[2])
 	}
 	if err := gen.Wait(); err != nil || !strings.Contains(genOut.String(), "depth 4") {
 		t.Fatalf("generate: %v\n%s", err, genOut)
@@ -378,7 +389,7 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 		t.Errorf("the positions were solved by %d workers", n)
 	}
 	retried := 0
-	for _, out := range append(outs[1:], genOut) {
+	for _, out := range append(outs[2:], genOut) {
 		retried += strings.Count(out.String(), "trying again")
 	}
 	t.Logf("%d positions; the killed worker held %d; %d solved by it before; %d connections cut, %d statements tried again", total, len(held),
