@@ -20,6 +20,7 @@ import (
 //
 //	inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--table-mb N] [--journal J | --db URL]
 //	inarow book worker --db URL [--jobs N] [--table-mb N] [--batch N] [--lease D] [--retry D]
+//	inarow book status --db URL
 //	inarow book check FILE [--samples N] [--table-mb N]
 const bookUsage = `  inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--table-mb N] [--journal J | --db URL]
       Solve every position with at most D stones (one of each mirror pair)
@@ -44,6 +45,9 @@ const bookUsage = `  inarow book generate [--rules RULES] --depth D --out FILE [
       the positions of a worker that dies are taken over when its leases
       lapse, those of one interrupted are given back at once. A database
       that fails (a restart, the network) is tried again for --retry.
+  inarow book status --db postgres://...
+      Print the queue's book and how many of its positions are done,
+      leased (by how many workers), lapsed and to do.
   inarow book check FILE [--samples N] [--table-mb N]
       Print the book's rules, depth and size, and solve N of its positions
       at random without the book to check their scores.
@@ -62,6 +66,8 @@ func runBook(args []string, stdout, stderr io.Writer) int {
 		return runBookGenerate(args[1:], stdout, stderr)
 	case "worker":
 		return runBookWorker(args[1:], stdout, stderr)
+	case "status":
+		return runBookStatus(args[1:], stdout, stderr)
 	case "check":
 		return runBookCheck(args[1:], stdout, stderr)
 	}
@@ -280,6 +286,36 @@ func runBookWorker(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s: %d positions solved here; all %d positions with %d stones of the %v book are done, %v\n",
 		q.owner, n, q.positions, q.depth, q.rules, time.Since(start).Round(time.Millisecond))
+	return exitOK
+}
+
+func runBookStatus(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("book status", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := fs.String("db", "", "postgres://... URL of the queue that book generate --db made")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	if len(pos) > 0 || *db == "" {
+		fmt.Fprint(stderr, "usage:\n"+bookUsage)
+		return exitUsage
+	}
+	ctx := context.Background()
+	q, err := openBookQueue(ctx, *db)
+	if err != nil {
+		fmt.Fprintf(stderr, "inarow book status: %v\n", err)
+		return 1
+	}
+	defer q.Close()
+	r, err := q.report(ctx)
+	if err != nil {
+		fmt.Fprintf(stderr, "inarow book status: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "a %v book of depth %d: %d positions with %d stones\n", q.rules, q.depth, q.positions, q.depth)
+	fmt.Fprintf(stdout, "done %d (%d nodes, by %d workers), leased %d (by %d workers), lapsed %d, to do %d\n",
+		r.done, r.nodes, r.solvers, r.leased, r.workers, r.lapsed, r.todo)
 	return exitOK
 }
 

@@ -346,6 +346,33 @@ func (q *bookQueue) status(ctx context.Context) (done, leased int, err error) {
 	return q.positions - open, leased, nil
 }
 
+// A bookQueueReport is what book status prints.
+type bookQueueReport struct {
+	done, leased, lapsed, todo int
+	workers                    int   // owners of leases that have not lapsed
+	nodes                      int64 // searched for the positions done
+	solvers                    int   // owners of the positions done
+}
+
+// report counts the queue's positions by state.
+func (q *bookQueue) report(ctx context.Context) (r bookQueueReport, err error) {
+	err = q.retry(ctx, "status", func() error {
+		return q.pool.QueryRow(ctx, `SELECT
+			count(*) FILTER (WHERE state = 'done'),
+			count(*) FILTER (WHERE state = 'leased' AND lease_until >= now()),
+			count(*) FILTER (WHERE state = 'leased' AND lease_until < now()),
+			count(*) FILTER (WHERE state = 'todo'),
+			count(DISTINCT owner) FILTER (WHERE state = 'leased' AND lease_until >= now()),
+			coalesce(sum(nodes), 0),
+			count(DISTINCT owner) FILTER (WHERE state = 'done')
+			FROM book_positions`).Scan(&r.done, &r.leased, &r.lapsed, &r.todo, &r.workers, &r.nodes, &r.solvers)
+	})
+	if err != nil {
+		err = fmt.Errorf("book queue: %w", err)
+	}
+	return r, err
+}
+
 // scores reads the scores of the positions done.
 func (q *bookQueue) scores(ctx context.Context) (map[uint64]solve.Score, error) {
 	var scores map[uint64]solve.Score

@@ -209,9 +209,11 @@ func TestBookQueueBadInput(t *testing.T) {
 	}
 
 	db, conn := bookQueueDB(t)
-	res := cli(t, "", "book", "worker", "--db", db)
-	if res.code != 1 || !strings.Contains(res.stderr, "holds no book queue") {
-		t.Fatalf("worker without a queue: exit %d\n%s", res.code, res.stderr)
+	for _, cmd := range []string{"worker", "status"} {
+		res := cli(t, "", "book", cmd, "--db", db)
+		if res.code != 1 || !strings.Contains(res.stderr, "holds no book queue") {
+			t.Fatalf("%s without a queue: exit %d\n%s", cmd, res.code, res.stderr)
+		}
 	}
 	gen := func(depth string) result {
 		return cli(t, "", "book", "generate", "--rules", "m=4,n=4,k=3,gravity", "--depth", depth, "--out", out, "--table-mb", "1", "--db", db, "--batch", "8", "--quiet")
@@ -228,7 +230,7 @@ func TestBookQueueBadInput(t *testing.T) {
 		return s
 	}
 	before := snapshot()
-	res = gen("4")
+	res := gen("4")
 	if res.code != 1 || !strings.Contains(res.stderr, "holds the queue of a m=4,n=4,k=3,gravity book of depth 3") {
 		t.Errorf("a queue of another depth: exit %d\n%s", res.code, res.stderr)
 	}
@@ -238,6 +240,10 @@ func TestBookQueueBadInput(t *testing.T) {
 	}
 	if after := snapshot(); after != before {
 		t.Errorf("a refused generation changed the queue:\n%s\n%s", before, after)
+	}
+	res = cli(t, "", "book", "status", "--db", db)
+	if want := "a m=4,n=4,k=3,gravity book of depth 3: "; res.code != 0 || !strings.HasPrefix(res.stdout, want) || !strings.Contains(res.stdout, "leased 0 (by 0 workers), lapsed 0, to do 0\n") {
+		t.Errorf("book status: exit %d\n%s%s", res.code, res.stdout, res.stderr)
 	}
 	// Generated again, the same queue gives the same book without a search.
 	if res := gen("3"); res.code != 0 {
