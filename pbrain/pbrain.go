@@ -9,8 +9,9 @@
 // max_memory, rule, game_type, folder, max_depth, max_node; others are
 // accepted and ignored), END, ABOUT, SWAP2BOARD…DONE, and the Yixin
 // extensions YXSTOP (answer now), YXBOARD…DONE (set a position without
-// thinking) and YXSHOWFORBID. Lines may end in CRLF or LF; anything else
-// is answered with UNKNOWN or ERROR, and nothing crashes the brain. The
+// thinking) and YXSHOWFORBID. Lines may end in CRLF or LF; a line of 1 MiB
+// or more, a BOARD that already holds a five and anything else unknown
+// are answered with UNKNOWN or ERROR, and nothing crashes the brain. The
 // brain reads its input while it thinks, so YXSTOP and END are obeyed at
 // once.
 package pbrain
@@ -25,7 +26,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/inarow/inarow/engine"
+	"github.com/inarow/inarow"
+	gomokuengine "github.com/inarow/inarow/engine/gomoku"
+	"github.com/inarow/inarow/gomoku"
 )
 
 // About is the answer to ABOUT.
@@ -40,10 +43,10 @@ type Brain struct {
 	w, h int // 0: no START yet
 
 	stones []stone
-	rule   engine.GomokuRule
-	lim    engine.Limits
+	rule   gomoku.Rule
+	lim    gomokuengine.Limits
 	mem    int64
-	eng    engine.Gomoku
+	eng    gomokuengine.Gomoku
 
 	// multi-line commands
 	collect   string // "BOARD", "YXBOARD", "SWAP2BOARD" or ""
@@ -55,18 +58,19 @@ type Brain struct {
 func Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	b := &Brain{out: bufio.NewWriter(out), mem: 64 << 20}
 	lines := make(chan string)
-	readErr := make(chan error, 1)
 	go func() {
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
+		r := bufio.NewReaderSize(in, 64<<10)
+		for {
+			line, err := readLine(r, maxLine)
+			if err != nil {
+				break
+			}
 			select {
-			case lines <- sc.Text():
+			case lines <- line:
 			case <-ctx.Done():
 				return
 			}
 		}
-		readErr <- sc.Err()
 		close(lines)
 	}()
 	var pending []string
@@ -144,6 +148,47 @@ func Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	}
 }
 
+// maxLine bounds an input line (its newline aside). A longer one is read
+// to its end and stands for tooLong, which is answered with ERROR: the
+// protocol asks a manager not to crash on a long line, and a brain should
+// not either, nor take the line for the end of its input.
+const maxLine = 1<<20 - 1
+
+// tooLong replaces a line longer than maxLine. It cannot be a line read
+// from the input: readLine cuts lines at their newline.
+const tooLong = "\nline too long"
+
+// readLine returns the next line of r without its newline, tooLong for a
+// line longer than limit, and an error (io.EOF) only when nothing is left.
+func readLine(r *bufio.Reader, limit int) (string, error) {
+	var line []byte
+	long := false
+	for {
+		frag, err := r.ReadSlice('\n')
+		if !long && len(line)+len(frag) <= limit+1 { // +1: the newline
+			line = append(line, frag...)
+		} else {
+			long, line = true, nil
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err != nil && len(line) == 0 && !long:
+			return "", err
+		}
+		if long {
+			return tooLong, nil
+		}
+		if n := len(line); n > 0 && line[n-1] == '\n' {
+			line = line[:n-1]
+		}
+		if len(line) > limit {
+			return tooLong, nil
+		}
+		return string(line), nil
+	}
+}
+
 func (b *Brain) println(format string, args ...any) {
 	b.omu.Lock()
 	defer b.omu.Unlock()
@@ -160,6 +205,10 @@ func (b *Brain) handle(raw string) (think func(context.Context), quit bool) {
 			think, quit = nil, false
 		}
 	}()
+	if raw == tooLong {
+		b.println("ERROR input line of more than %d bytes ignored", maxLine)
+		return nil, false
+	}
 	line := strings.TrimSpace(strings.TrimRight(raw, "\r\n"))
 	if line == "" {
 		return nil, false
@@ -392,7 +441,12 @@ func (b *Brain) info(rest string) {
 		}
 	case "rule":
 		if num() {
-			b.rule = engine.RuleFromGomocup(int(n))
+			r, err := gomoku.FromGomocup(int(n))
+			if err != nil {
+				b.println("ERROR INFO rule %d: %v (the rule stays %s)", n, err, b.rule)
+				return
+			}
+			b.rule = r
 		}
 	case "max_depth":
 		if num() {
@@ -408,8 +462,8 @@ func (b *Brain) info(rest string) {
 
 // board builds the search board of the current stones: the side with more
 // stones (own on a tie, since the brain is to move) is black.
-func (b *Brain) board(stones []stone) (*engine.Board, int, error) {
-	bd, err := engine.NewBoard(b.w, b.h, b.rule)
+func (b *Brain) board(stones []stone) (*gomokuengine.Board, int, error) {
+	bd, err := gomokuengine.NewBoard(b.w, b.h, b.rule)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -421,9 +475,9 @@ func (b *Brain) board(stones []stone) (*engine.Board, int, error) {
 			opp++
 		}
 	}
-	me := engine.Black
+	me := gomokuengine.Black
 	if opp > own {
-		me = engine.White
+		me = gomokuengine.White
 	}
 	// place alternately where possible so that Board.Moves keeps an order
 	var mine, theirs []stone
@@ -435,17 +489,17 @@ func (b *Brain) board(stones []stone) (*engine.Board, int, error) {
 		}
 	}
 	blacks, whites := mine, theirs
-	if me == engine.White {
+	if me == gomokuengine.White {
 		blacks, whites = theirs, mine
 	}
 	for i := 0; i < max(len(blacks), len(whites)); i++ {
 		if i < len(blacks) {
-			if err := bd.Place(blacks[i].x, blacks[i].y, engine.Black); err != nil {
+			if err := bd.Place(blacks[i].x, blacks[i].y, gomokuengine.Black); err != nil {
 				return nil, 0, err
 			}
 		}
 		if i < len(whites) {
-			if err := bd.Place(whites[i].x, whites[i].y, engine.White); err != nil {
+			if err := bd.Place(whites[i].x, whites[i].y, gomokuengine.White); err != nil {
 				return nil, 0, err
 			}
 		}
@@ -454,9 +508,9 @@ func (b *Brain) board(stones []stone) (*engine.Board, int, error) {
 	return bd, me, nil
 }
 
-func (b *Brain) engine() *engine.Gomoku {
+func (b *Brain) engine() *gomokuengine.Gomoku {
 	b.eng.Rule, b.eng.Limits, b.eng.MaxMemory = b.rule, b.lim, b.mem
-	b.eng.Info = func(in engine.Info) {
+	b.eng.Info = func(in gomokuengine.Info) {
 		var pv strings.Builder
 		for _, m := range in.PV {
 			x, y := bdXY(m)
@@ -467,16 +521,20 @@ func (b *Brain) engine() *engine.Gomoku {
 	return &b.eng
 }
 
-// bdXY converts a cell index of engine.Board to x, y (the padding is the
+// bdXY converts a cell index of gomokuengine.Board to x, y (the padding is the
 // same for every board size).
 func bdXY(i int) (int, int) {
-	var bd engine.Board
+	var bd gomokuengine.Board
 	return bd.XY(i)
 }
 
 func (b *Brain) think() func(context.Context) {
-	bd, _, err := b.board(b.stones)
+	bd, me, err := b.board(b.stones)
 	if err != nil {
+		b.println("ERROR %v", err)
+		return nil
+	}
+	if err := b.checkOpen(me); err != nil {
 		b.println("ERROR %v", err)
 		return nil
 	}
@@ -497,6 +555,29 @@ func (b *Brain) think() func(context.Context) {
 	}
 }
 
+// checkOpen refuses a position that is already won: the core reads the
+// stones under the rule in force (black is me's colour when me is 0) and
+// finds any five there, whoever made it.
+func (b *Brain) checkOpen(me int) error {
+	r := inarow.Rules{Cols: b.w, Rows: b.h, K: 5, Win: b.rule.WinRule()}
+	var colour [2][]inarow.Move
+	for _, s := range b.stones {
+		c := me
+		if s.f != 1 {
+			c ^= 1
+		}
+		colour[c] = append(colour[c], r.MoveAt(s.x, s.y))
+	}
+	p, err := inarow.Setup(r, colour[0], colour[1], inarow.Player(me))
+	if err != nil {
+		return err
+	}
+	if o := p.Outcome(); o.Status == inarow.Won {
+		return fmt.Errorf("the board already holds a five (%v wins); no move to make", o.Winner)
+	}
+	return nil
+}
+
 func (b *Brain) showForbid() {
 	var sb strings.Builder
 	sb.WriteString("FORBID ")
@@ -511,12 +592,12 @@ func (b *Brain) showForbid() {
 
 // boardBlackToMove is the current position with black to move (the
 // forbidden points are black's whoever is to move).
-func (b *Brain) boardBlackToMove() (*engine.Board, int, error) {
+func (b *Brain) boardBlackToMove() (*gomokuengine.Board, int, error) {
 	bd, me, err := b.board(b.stones)
 	if err != nil {
 		return nil, 0, err
 	}
-	bd.SetToMove(engine.Black)
+	bd.SetToMove(gomokuengine.Black)
 	return bd, me, nil
 }
 
@@ -534,7 +615,7 @@ func (b *Brain) swap2(ctx context.Context, st []stone) {
 		b.println("ERROR SWAP2BOARD wants 0, 3 or 5 stones, got %d", len(st))
 		return
 	}
-	bd, err := engine.NewBoard(b.w, b.h, b.rule)
+	bd, err := gomokuengine.NewBoard(b.w, b.h, b.rule)
 	if err != nil {
 		b.println("ERROR %v", err)
 		return
@@ -545,7 +626,7 @@ func (b *Brain) swap2(ctx context.Context, st []stone) {
 			return
 		}
 	}
-	bd.SetToMove(engine.White)
+	bd.SetToMove(gomokuengine.White)
 	g := b.engine()
 	res := g.Search(ctx, bd)
 	if res.Score < -30 || res.Move < 0 {

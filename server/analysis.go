@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/inarow/inarow"
@@ -42,7 +41,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, a)
 		return
 	}
-	if a := s.analyses.get(id, st.g.Version); a != nil {
+	if a, ok := s.analyses.get(id, st.g.Version); ok {
 		writeJSON(w, http.StatusOK, a)
 		return
 	}
@@ -76,7 +75,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		}
 		a.Columns = make([]*int, rules.Cols)
 		for c, sc := range scores {
-			if sc == solve.FullColumn || sc == solve.FullColumn+1 {
+			if sc == solve.FullColumn || sc == solve.Unsolved {
 				continue
 			}
 			v := int(sc)
@@ -107,34 +106,4 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	}
 	a.Complete = a.Note == ""
 	writeJSON(w, http.StatusOK, a)
-}
-
-// analysisCache keeps the last complete analysis of each game, so that
-// repeated requests (every spectator's page) cost no search.
-type analysisCache struct {
-	mu sync.Mutex
-	m  map[string]analysisEntry
-}
-
-type analysisEntry struct {
-	version int64
-	a       *Analysis
-}
-
-func (c *analysisCache) get(id string, version int64) *Analysis {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e, ok := c.m[id]; ok && e.version == version {
-		return e.a
-	}
-	return nil
-}
-
-func (c *analysisCache) put(id string, version int64, a *Analysis) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m == nil || len(c.m) >= 1024 {
-		c.m = map[string]analysisEntry{}
-	}
-	c.m[id] = analysisEntry{version, a}
 }

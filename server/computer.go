@@ -245,10 +245,9 @@ func bestColumn(p inarow.Position, scores []solve.Score) inarow.Move {
 // out: a proven win; else the greedy move unless it is a proven loss and
 // some column is proven not to lose.
 func (s *Server) partialC4(st *state, scores []solve.Score) inarow.Move {
-	unknown := solve.Score(solve.FullColumn + 1)
-	best, bestCol := unknown, -1
+	best, bestCol := solve.Unsolved, -1
 	for c, sc := range scores {
-		if sc != unknown && sc != solve.FullColumn && (bestCol < 0 || sc > best) {
+		if sc != solve.Unsolved && sc != solve.FullColumn && (bestCol < 0 || sc > best) {
 			best, bestCol = sc, c
 		}
 	}
@@ -260,7 +259,7 @@ func (s *Server) partialC4(st *state, scores []solve.Score) inarow.Move {
 	if m == inarow.NoMove || bestCol < 0 || best < 0 {
 		return m
 	}
-	if x, _ := st.set.rules.XY(m); x < len(scores) && scores[x] != unknown && scores[x] < 0 {
+	if x, _ := st.set.rules.XY(m); x < len(scores) && scores[x] != solve.Unsolved && scores[x] < 0 {
 		m, _ = st.pos.Drop(bestCol)
 	}
 	return m
@@ -310,8 +309,9 @@ func (sp *solverPool) put(r inarow.Rules, s *solve.C4Solver) {
 	}
 }
 
-// c4Scores solves every column of p (the caller holds an engine slot). On
-// timeout it returns the columns solved so far and ctx's error.
+// c4Scores solves every column of p (the caller holds an engine slot),
+// nearest the centre first. On timeout it returns the columns solved so
+// far (solve.Unsolved for the others) and ctx's error.
 func (s *Server) c4Scores(ctx context.Context, p inarow.Position) ([]solve.Score, error) {
 	r := p.Rules()
 	sv, err := s.solvers.get(r)
@@ -319,47 +319,9 @@ func (s *Server) c4Scores(ctx context.Context, p inarow.Position) ([]solve.Score
 		return nil, err
 	}
 	defer s.solvers.put(r, sv)
-	g := sv.Geometry()
-	b, err := g.FromPosition(p)
+	b, err := sv.Geometry().FromPosition(p)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]solve.Score, r.Cols)
-	unknown := solve.Score(solve.FullColumn + 1)
-	for c := range out {
-		out[c] = unknown
-	}
-	// Columns nearest the centre first: they are the likeliest best.
-	order := make([]int, 0, r.Cols)
-	for d := 0; len(order) < r.Cols; d++ {
-		for _, c := range []int{(r.Cols-1)/2 - d, r.Cols/2 + d} {
-			if c >= 0 && c < r.Cols && !contains(order, c) {
-				order = append(order, c)
-			}
-		}
-	}
-	for _, c := range order {
-		switch {
-		case !g.CanPlay(b, c):
-			out[c] = solve.FullColumn
-		case g.IsWinningMove(b, c):
-			out[c] = solve.Score((r.Cells()+1)/2 + 1 - (b.Moves()+2)/2)
-		default:
-			v, err := sv.SolveBoard(ctx, g.Play(b, c))
-			if err != nil {
-				return out, err
-			}
-			out[c] = -v
-		}
-	}
-	return out, nil
-}
-
-func contains(s []int, v int) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
+	return sv.AnalyzePartial(ctx, b)
 }

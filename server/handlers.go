@@ -255,7 +255,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "moves cannot be taken back in a game against a friend")
 		return
 	}
-	if st.forfeited {
+	if st.g.Forfeit != nil {
 		writeError(w, http.StatusUnprocessableEntity, "the game is over: the agent forfeited")
 		return
 	}

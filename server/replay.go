@@ -14,13 +14,10 @@ type state struct {
 	g   *store.Game
 	set setup
 	pos inarow.Position
-	// forfeited: the side to move of pos forfeited (an agent that
-	// failed); the game is over, the other side won.
-	forfeited bool
 }
 
 // over reports whether the game has ended.
-func (st *state) over() bool { return st.forfeited || st.pos.Over() }
+func (st *state) over() bool { return st.g.Forfeit != nil || st.pos.Over() }
 
 func (s *Server) load(ctx context.Context, id string) (*state, error) {
 	g, err := s.store.Get(ctx, id)
@@ -36,12 +33,7 @@ func (s *Server) load(ctx context.Context, id string) (*state, error) {
 		return nil, err
 	}
 	st := &state{g: g, set: set}
-	for i, m := range g.Moves {
-		if m.Cell == forfeitCell && i == len(g.Moves)-1 {
-			st.forfeited = true
-			g.Moves = g.Moves[:i]
-			break
-		}
+	for _, m := range g.Moves {
 		if p, err = p.Play(inarow.Move(m.Cell)); err != nil {
 			return nil, fmt.Errorf("game %s: stored move %d: %w", id, m.Ply, err)
 		}

@@ -29,16 +29,18 @@ import (
 
 // Server is the play server. Create it with New; it is an http.Handler.
 type Server struct {
-	opt      Options
-	log      *slog.Logger
-	store    store.Store
-	mux      *http.ServeMux
-	hub      *hub
-	jobs     chan struct{}
-	streams  chan struct{}
-	solvers  solverPool
-	views    viewCache
-	analyses analysisCache
+	opt     Options
+	log     *slog.Logger
+	store   store.Store
+	mux     *http.ServeMux
+	hub     *hub
+	jobs    chan struct{}
+	streams chan struct{}
+	solvers solverPool
+	// views and analyses keep what was last built of each game, so that
+	// every spectator's page costs no rebuild and no search.
+	views    *gameCache[*View]
+	analyses *gameCache[*Analysis]
 	// thinking holds the ids of the games whose computer move a request
 	// of this process is computing.
 	thinking      sync.Map
@@ -48,7 +50,6 @@ type Server struct {
 	streamsOf     *counter // event streams per address
 	agents        agentProcs
 	agentByName   map[string]Agent
-	reasons       reasonCache // why games were forfeited
 	cancel        context.CancelFunc
 	wg            sync.WaitGroup
 }
@@ -121,7 +122,7 @@ func New(opt Options) (*Server, error) {
 	s.analysisLimit = newLimiter(opt.AnalysesPerMinute, opt.Now)
 	s.streamsOf = newCounter(opt.StreamsPerAddress)
 	s.solvers.init(opt.EngineJobs, opt.SolverTableBytes)
-	s.views.init(4096)
+	s.views, s.analyses = newGameCache[*View](4096), newGameCache[*Analysis](1024)
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel

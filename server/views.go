@@ -1,13 +1,11 @@
 package server
 
 import (
-	"sync"
-
 	"github.com/inarow/inarow"
 )
 
 func (s *Server) view(st *state) *View {
-	if v := s.views.get(st.g.ID, st.g.Version); v != nil {
+	if v, ok := s.views.get(st.g.ID, st.g.Version); ok {
 		return v
 	}
 	r, p := st.set.rules, st.pos
@@ -46,10 +44,11 @@ func (s *Server) view(st *state) *View {
 	}
 	o := p.Outcome()
 	switch {
-	case st.forfeited:
-		v.Status, v.Winner, v.Forfeit = "won", seatName(p.ToMove().Other()), seatName(p.ToMove())
-		v.Note = s.reasons.get(st.g.ID)
-		if v.Note == "" {
+	case st.g.Forfeit != nil:
+		seat := inarow.Player(st.g.Forfeit.Seat)
+		v.Status, v.Winner, v.Forfeit = "won", seatName(seat.Other()), seatName(seat)
+		v.Note = st.g.Forfeit.Reason
+		if v.Note == "" { // forfeits stored before their reasons were
 			v.Note = "the agent forfeited: it exited, answered late or answered an illegal move"
 		}
 	case o.Status == inarow.Won:
@@ -81,33 +80,4 @@ func (s *Server) view(st *state) *View {
 	}
 	s.views.put(st.g.ID, st.g.Version, v)
 	return v
-}
-
-type viewCache struct {
-	mu  sync.Mutex
-	max int
-	m   map[string]*View
-}
-
-func (c *viewCache) init(max int) { c.max, c.m = max, map[string]*View{} }
-
-func (c *viewCache) get(id string, version int64) *View {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if v := c.m[id]; v != nil && v.Version == version {
-		return v
-	}
-	return nil
-}
-
-func (c *viewCache) put(id string, version int64, v *View) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if old := c.m[id]; old != nil && old.Version > version {
-		return
-	}
-	if len(c.m) >= c.max {
-		clear(c.m)
-	}
-	c.m[id] = v
 }

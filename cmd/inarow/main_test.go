@@ -8,8 +8,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/inarow/inarow/internal/cases"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -73,7 +76,7 @@ func golden(t *testing.T, name, got string) {
 	}
 }
 
-// seedCase is one test case of the documents (../shared/vectors).
+// seedCase is one test case of the documents (package internal/cases).
 type seedCase struct {
 	ID     string          `json:"id"`
 	Game   string          `json:"game"`
@@ -84,15 +87,14 @@ type seedCase struct {
 }
 
 func loadSeedCases(t *testing.T) []seedCase {
-	data, err := os.ReadFile("../../../shared/vectors/seed_cases.json")
-	if err != nil {
-		t.Skipf("seed vectors not found: %v", err)
+	var all []seedCase
+	if err := json.Unmarshal(cases.SeedCases(), &all); err != nil {
+		t.Fatalf("%s: %v", cases.SeedCasesPath, err)
 	}
-	var cases []seedCase
-	if err := json.Unmarshal(data, &cases); err != nil {
-		t.Fatal(err)
+	if len(all) == 0 {
+		t.Fatalf("%s has no case", cases.SeedCasesPath)
 	}
-	return cases
+	return all
 }
 
 // Every case of the documents played through "inarow step" as a user
@@ -314,7 +316,7 @@ func TestPlayTranscripts(t *testing.T) {
 			t.Errorf("transcript lacks %q", want)
 		}
 	}
-	res = cli(t, "3\n3\n4\n4\n2\n2\n5\n", "play", "connect4", "--first", "human", "--second", "human", "--color", "always")
+	res = cli(t, "4\n4\n5\n5\n3\n3\n6\n", "play", "connect4", "--first", "human", "--second", "human", "--color", "always")
 	golden(t, "play_connect4_color.txt", res.stdout)
 	if !strings.Contains(res.stdout, "\x1b[1;42m") || !strings.Contains(res.stdout, "🟡 wins") {
 		t.Errorf("colour transcript lacks the winning line")
@@ -337,5 +339,35 @@ func TestPlayLevels(t *testing.T) {
 	if res.code != 0 || !strings.Contains(res.stdout, "computer (🟡) plays") || !strings.Contains(res.stdout, "computer (🔴) plays") ||
 		!(strings.Contains(res.stdout, "wins:") || strings.Contains(res.stdout, "Draw")) {
 		t.Errorf("level 1 game: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+}
+
+// Connect Four columns are 1–7 in play, as on the page and in solve: 4 is
+// the middle column, 0 and 8 are refused, and the computer's replies name
+// columns 1–7.
+func TestPlayConnect4Columns(t *testing.T) {
+	res := cli(t, "0\n8\n4\nquit\n", "play", "connect4", "--first", "human", "--second", "computer", "--level", "1", "--color", "never")
+	for _, want := range []string{
+		"type a column number 1–7",
+		"  1   2   3   4   5   6   7",
+		`"0" is not a legal move here: move is off the board: column 0 is outside 1 to 7`,
+		`"8" is not a legal move here: move is off the board: column 8 is outside 1 to 7`,
+	} {
+		if !strings.Contains(res.stdout, want) {
+			t.Errorf("transcript lacks %q:\n%s", want, res.stdout)
+		}
+	}
+	if !regexp.MustCompile(`computer \(🔴\) plays column [1-7]\n`).MatchString(res.stdout) {
+		t.Errorf("no reply in columns 1–7:\n%s", res.stdout)
+	}
+	lines := strings.Split(res.stdout, "\n")
+	bottom := ""
+	for _, l := range lines { // the last board's bottom row: the line before a prompt
+		if f := strings.Fields(l); len(f) == 7 && strings.Contains(l, "🟡") {
+			bottom = l
+		}
+	}
+	if f := strings.Fields(bottom); len(f) != 7 || !strings.Contains(f[3], "🟡") {
+		t.Errorf("4 did not drop in the middle column: %q\n%s", bottom, res.stdout)
 	}
 }

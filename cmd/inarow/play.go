@@ -45,12 +45,17 @@ func newVariant(game, rules string) (variant, error) {
 		how:      "a column letter and a row number, like " + r.FormatMove(r.MoveAt(r.Cols/2, r.Rows/2)),
 	}
 	if r.Gravity {
+		// Columns from 1, as on the page, in the API, the move strings,
+		// solve and analyze; only step keeps the document's 0–6.
 		v.stones = [3]string{"🟡", "🔴", "· "}
-		v.colLabel = func(x int) string { return strconv.Itoa(x) }
+		v.colLabel = func(x int) string { return strconv.Itoa(x + 1) }
 		v.rowLabel = func(int) string { return "" }
 		v.parse = parseColumn
-		v.format = func(p inarow.Position, m inarow.Move) string { return "column " + strconv.Itoa(int(m)%p.Rules().Cols) }
-		v.how = fmt.Sprintf("a column number 0–%d", r.Cols-1)
+		v.format = func(p inarow.Position, m inarow.Move) string {
+			x, _ := p.Rules().XY(m)
+			return "column " + strconv.Itoa(x+1)
+		}
+		v.how = fmt.Sprintf("a column number 1–%d", r.Cols)
 	}
 	switch game {
 	case "tictactoe":
@@ -75,12 +80,16 @@ func newVariant(game, rules string) (variant, error) {
 	return v, nil
 }
 
+// parseColumn reads a column numbered from 1 (the leftmost).
 func parseColumn(p inarow.Position, s string) (inarow.Move, error) {
 	col, err := strconv.Atoi(s)
 	if err != nil {
 		return inarow.NoMove, fmt.Errorf("%w: %q is not a column number", inarow.ErrBadMove, s)
 	}
-	return p.Drop(col)
+	if cols := p.Rules().Cols; col < 1 || col > cols {
+		return inarow.NoMove, fmt.Errorf("%w: column %d is outside 1 to %d", inarow.ErrOffBoard, col, cols)
+	}
+	return p.Drop(col - 1)
 }
 
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/engine"
+	gomokuengine "github.com/inarow/inarow/engine/gomoku"
 	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/mcts"
 	"github.com/inarow/inarow/server"
@@ -106,19 +107,9 @@ func gomokuEngine(g server.GameInfo) engine.Player {
 	if g.Level < 3 || (g.Kind != "gomoku" && g.Kind != "gobang") || g.Rules.K != 5 || g.Rules.Gravity {
 		return nil
 	}
-	rule := engine.Freestyle
-	switch g.Variant {
-	case server.Standard:
-		rule = engine.Standard
-	case server.Renju:
-		rule = engine.Renju
-	case server.Caro:
-		rule = engine.Caro
-	case server.CaroExact:
-		rule = engine.CaroExact
+	rule, ok := gomoku.RuleOf(g.Rules) // the variant's rule, from its win rule
+	if !ok {
+		return nil
 	}
-	if g.Rules.Win == inarow.ExactlyK && g.Variant != server.CaroExact {
-		rule = engine.Standard
-	}
-	return &engine.Gomoku{Rule: rule, MaxMemory: 16 << 20, Limits: engine.Limits{TurnTime: 2 * time.Second}}
+	return &gomokuengine.Gomoku{Rule: rule, MaxMemory: 16 << 20, Limits: gomokuengine.Limits{TurnTime: 2 * time.Second}}
 }

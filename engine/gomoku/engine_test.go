@@ -1,4 +1,4 @@
-package engine
+package gomokuengine
 
 import (
 	"context"
@@ -6,10 +6,12 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/inarow/inarow/gomoku"
 )
 
 // boardFrom builds a board from rows of 'X' (black), 'O' (white), '.'.
-func boardFrom(t testing.TB, rule GomokuRule, toMove int, rows ...string) *Board {
+func boardFrom(t testing.TB, rule gomoku.Rule, toMove int, rows ...string) *Board {
 	t.Helper()
 	b, err := NewBoard(max(len(rows[0]), 15), max(len(rows), 15), rule)
 	if err != nil {
@@ -38,7 +40,7 @@ func quick() *Gomoku {
 }
 
 func TestFindsFive(t *testing.T) {
-	b := boardFrom(t, Freestyle, Black,
+	b := boardFrom(t, gomoku.Freestyle, Black,
 		"...............",
 		"...............",
 		"....XXXX.......",
@@ -52,7 +54,7 @@ func TestFindsFive(t *testing.T) {
 }
 
 func TestBlocksFour(t *testing.T) {
-	b := boardFrom(t, Freestyle, Black,
+	b := boardFrom(t, gomoku.Freestyle, Black,
 		"...............",
 		"...............",
 		"....XX.........",
@@ -67,7 +69,7 @@ func TestBlocksFour(t *testing.T) {
 }
 
 func TestBlocksOpenThree(t *testing.T) {
-	b := boardFrom(t, Freestyle, Black,
+	b := boardFrom(t, gomoku.Freestyle, Black,
 		"...............",
 		"...............",
 		"...............",
@@ -84,7 +86,7 @@ func TestBlocksOpenThree(t *testing.T) {
 }
 
 func TestStandardOverlineIsNoWin(t *testing.T) {
-	b := boardFrom(t, Standard, Black,
+	b := boardFrom(t, gomoku.Standard, Black,
 		"...............",
 		"..XXX.XX.......",
 		"...............",
@@ -93,7 +95,7 @@ func TestStandardOverlineIsNoWin(t *testing.T) {
 	if b.cls[Black][b.Idx(5, 1)] == clsFive {
 		t.Fatal("overline counted as five under the standard rule")
 	}
-	b2 := boardFrom(t, Freestyle, Black,
+	b2 := boardFrom(t, gomoku.Freestyle, Black,
 		"...............",
 		"..XXX.XX.......",
 	)
@@ -104,7 +106,7 @@ func TestStandardOverlineIsNoWin(t *testing.T) {
 
 func TestRenjuForbidden(t *testing.T) {
 	// double three at 7,7
-	b := boardFrom(t, Renju, Black,
+	b := boardFrom(t, gomoku.Renju, Black,
 		"...............",
 		"...............",
 		"...............",
@@ -120,7 +122,7 @@ func TestRenjuForbidden(t *testing.T) {
 		t.Fatal("double three at 7,7 not forbidden")
 	}
 	// double four
-	b = boardFrom(t, Renju, Black,
+	b = boardFrom(t, gomoku.Renju, Black,
 		"...............",
 		".......X.......",
 		".......X.......",
@@ -133,7 +135,7 @@ func TestRenjuForbidden(t *testing.T) {
 		t.Fatal("four-four at 7,5 not forbidden")
 	}
 	// overline
-	b = boardFrom(t, Renju, Black,
+	b = boardFrom(t, gomoku.Renju, Black,
 		"...............",
 		"..XXX.XX.......",
 	)
@@ -141,7 +143,7 @@ func TestRenjuForbidden(t *testing.T) {
 		t.Fatal("overline at 5,1 not forbidden")
 	}
 	// five with a double three elsewhere: allowed
-	b = boardFrom(t, Renju, Black,
+	b = boardFrom(t, gomoku.Renju, Black,
 		"...............",
 		"...XXXX........",
 	)
@@ -149,7 +151,7 @@ func TestRenjuForbidden(t *testing.T) {
 		t.Fatal("five forbidden")
 	}
 	// a three blocked on one side is no three: 3-3 with one dead three
-	b = boardFrom(t, Renju, Black,
+	b = boardFrom(t, gomoku.Renju, Black,
 		"...............",
 		"...............",
 		"...............",
@@ -195,7 +197,7 @@ func TestVCFPositions(t *testing.T) {
 
 func TestNeverIllegal(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(1, 2))
-	for _, rule := range []GomokuRule{Freestyle, Standard, Renju, Caro} {
+	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju, gomoku.Caro} {
 		for game := 0; game < 3; game++ {
 			b, _ := NewBoard(15, 15, rule)
 			for n := 0; n < 4+rnd.IntN(30); n++ {
@@ -224,7 +226,7 @@ func TestNeverIllegal(t *testing.T) {
 }
 
 func TestDeadline(t *testing.T) {
-	b := boardFrom(t, Freestyle, Black,
+	b := boardFrom(t, gomoku.Freestyle, Black,
 		"...............",
 		"...............",
 		"...............",
@@ -314,14 +316,6 @@ func BenchmarkSearch(b *testing.B) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
-func TestRuleFromGomocup(t *testing.T) {
-	for n, want := range map[int]GomokuRule{0: Freestyle, 1: Standard, 2: Freestyle, 3: Standard, 4: Renju, 5: Renju, 8: Caro, 9: CaroExact} {
-		if got := RuleFromGomocup(n); got != want {
-			t.Errorf("RuleFromGomocup(%d) = %v, want %v", n, got, want)
-		}
-	}
-}
-
 // TestCaroFives: under caro a five loses its win only with the opponent's
 // stones at both ends (the edge does not block) and an overline always
 // wins; under caro-exact an overline never wins.
@@ -340,7 +334,7 @@ func TestCaroFives(t *testing.T) {
 		{"open overline", nil, []int{3, 4, 5, 6, 8}, 7, true, false},
 	}
 	for _, tc := range cases {
-		for _, r := range []GomokuRule{Caro, CaroExact} {
+		for _, r := range []gomoku.Rule{gomoku.Caro, gomoku.CaroExact} {
 			b, err := NewBoard(15, 15, r)
 			if err != nil {
 				t.Fatal(err)
@@ -360,7 +354,7 @@ func TestCaroFives(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := tc.caro
-			if r == CaroExact {
+			if r == gomoku.CaroExact {
 				want = tc.exact
 			}
 			if got := b.Winner() == Black; got != want {
@@ -373,7 +367,7 @@ func TestCaroFives(t *testing.T) {
 // TestRenjuBlackForbiddenIsNoThreat: black's double four is no threat for
 // the evaluation (it is forbidden), white's is.
 func TestRenjuBlackForbiddenIsNoThreat(t *testing.T) {
-	b, _ := NewBoard(15, 15, Renju)
+	b, _ := NewBoard(15, 15, gomoku.Renju)
 	for _, xy := range [][2]int{{7, 3}, {7, 4}, {7, 5}, {3, 7}, {4, 7}, {5, 7}} {
 		if err := b.Place(xy[0], xy[1], Black); err != nil {
 			t.Fatal(err)
@@ -386,7 +380,7 @@ func TestRenjuBlackForbiddenIsNoThreat(t *testing.T) {
 	if c := b.cls[Black][i]; c != clsNone {
 		t.Errorf("black's class at a forbidden double four = %d, want none", c)
 	}
-	w, _ := NewBoard(15, 15, Renju)
+	w, _ := NewBoard(15, 15, gomoku.Renju)
 	for _, xy := range [][2]int{{7, 3}, {7, 4}, {7, 5}, {3, 7}, {4, 7}, {5, 7}} {
 		if err := w.Place(xy[0], xy[1], White); err != nil {
 			t.Fatal(err)
@@ -454,7 +448,7 @@ func TestThreatEvalPenalty(t *testing.T) {
 		}},
 	}
 	for _, c := range cases {
-		b := boardFrom(t, Freestyle, Black, c.rows...)
+		b := boardFrom(t, gomoku.Freestyle, Black, c.rows...)
 		if got := -int(threatEval[threatMask(b, Black, White)]) / 2; got < c.want-50 || got > c.want+50 {
 			t.Errorf("%s: penalty %d, want %d (white's double-threat points: %d F3F3, %d B4F3)",
 				c.name, got, c.want, b.clsCnt[White][clsF3F3], b.clsCnt[White][clsB4F3])
@@ -495,13 +489,13 @@ func BenchmarkSearchQuiet(b *testing.B) {
 // figures worked out from the stones alone.
 func TestBoardIncremental(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	for _, rule := range []GomokuRule{Freestyle, Standard, Renju, Caro, CaroExact} {
+	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju, gomoku.Caro, gomoku.CaroExact} {
 		b, err := NewBoard(15, 15, rule)
 		if err != nil {
 			t.Fatal(err)
 		}
 		edge := uint32(2)
-		if rule == Caro || rule == CaroExact {
+		if rule == gomoku.Caro || rule == gomoku.CaroExact {
 			edge = 3
 		}
 		// the reference classifies the full line of 5 cells each side
@@ -555,9 +549,9 @@ func TestBoardIncremental(t *testing.T) {
 						}
 						p[d] = uint8(ref[c].pattern(key))
 					}
-					cl, _ := combine(p, c == Black && rule == Renju)
+					cl, _ := combine(p, c == Black && rule == gomoku.Renju)
 					r := 0
-					if c == Black && rule == Renju {
+					if c == Black && rule == gomoku.Renju {
 						r = 1
 					}
 					ev := combos.ev[r][comboIdx(&p)]
@@ -626,7 +620,7 @@ func TestCombos(t *testing.T) {
 // d8 leaves i8 a five blocked at both ends. Under freestyle both win.
 func TestCaroDependentFives(t *testing.T) {
 	row := "....XXXX.O....."
-	for _, rule := range []GomokuRule{Freestyle, Caro, CaroExact} {
+	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Caro, gomoku.CaroExact} {
 		b := boardFrom(t, rule, White, "...............", "...............", "...............", "...............",
 			"...............", "...............", "...............", row)
 		f := (&searcher{b: b}).cellsOf(Black, clsFive, nil)
@@ -636,7 +630,7 @@ func TestCaroDependentFives(t *testing.T) {
 		g := &Gomoku{Rule: rule, Limits: Limits{MaxDepth: 2, TurnTime: time.Minute}, MaxMemory: 1 << 20}
 		res := g.Search(context.Background(), b)
 		x, y := b.XY(res.Move)
-		if rule == Freestyle {
+		if rule == gomoku.Freestyle {
 			if b.blockFives(Black, f) != -1 || res.Score > -winBound {
 				t.Errorf("freestyle: one stone stops both fives? (move %d,%d, score %d)", x, y, res.Score)
 			}
@@ -655,7 +649,7 @@ func TestCaroDependentFives(t *testing.T) {
 // stones of random middle games (freestyle and renju): the incremental
 // update the searches pay on every node.
 func BenchmarkBoardPlayUndo(b *testing.B) {
-	for _, rule := range []GomokuRule{Freestyle, Renju} {
+	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Renju} {
 		b.Run(rule.String(), func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(7, 8))
 			var boards []*Board

@@ -1,4 +1,4 @@
-package engine
+package gomokuengine
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/inarow/inarow/gomoku"
 )
 
 // The gomoku benchmark: fixed positions that `inarow bench gomoku` and
@@ -55,11 +57,15 @@ func BenchPositions() ([]BenchPosition, error) {
 		if len(f) != 5 {
 			return nil, fmt.Errorf("benchdata/gomoku_vcf.txt line %d: want 5 fields, got %q", n+1, line)
 		}
-		rule, err := strconv.Atoi(f[1])
+		num, err := strconv.Atoi(f[1])
 		if err != nil {
 			return nil, fmt.Errorf("benchdata/gomoku_vcf.txt line %d: rule %q", n+1, f[1])
 		}
-		b, err := NewBoard(15, 15, GomokuRule(rule))
+		rule, err := gomoku.FromGomocup(num)
+		if err != nil {
+			return nil, fmt.Errorf("benchdata/gomoku_vcf.txt line %d: %w", n+1, err)
+		}
+		b, err := NewBoard(15, 15, rule)
 		if err != nil {
 			return nil, err
 		}
@@ -81,7 +87,7 @@ func BenchPositions() ([]BenchPosition, error) {
 		out = append(out, BenchPosition{f[0], BenchVCF, b})
 	}
 	for i, moves := range quietPositions {
-		b, _ := NewBoard(15, 15, Freestyle)
+		b, _ := NewBoard(15, 15, gomoku.Freestyle)
 		for _, m := range moves {
 			if err := b.PlayXY(m[0], m[1]); err != nil {
 				return nil, err

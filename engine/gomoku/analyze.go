@@ -1,10 +1,12 @@
-package engine
+package gomokuengine
 
 import (
 	"context"
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/inarow/inarow/gomoku"
 
 	"github.com/inarow/inarow"
 )
@@ -25,7 +27,7 @@ func (v MoveValue) Proven() bool { return v.Score > winBound || v.Score < -winBo
 
 // BoardOf returns the search board of a gomoku inarow.Position (K = 5,
 // no gravity) under rule, with p's side to move.
-func BoardOf(p inarow.Position, rule GomokuRule) (*Board, error) {
+func BoardOf(p inarow.Position, rule gomoku.Rule) (*Board, error) {
 	r := p.Rules()
 	if r.K != 5 || r.Gravity {
 		return nil, fmt.Errorf("%w: gomoku engine wants k=5 without gravity, got %v", ErrBadBoard, r)

@@ -1,10 +1,12 @@
-package engine
+package gomokuengine
 
 import (
 	"context"
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/inarow/inarow/gomoku"
 
 	"github.com/inarow/inarow"
 )
@@ -14,7 +16,7 @@ import (
 // pattern evaluation of Board, with a transposition table. It implements
 // Player for inarow gomoku positions (K = 5, no gravity) under Rule.
 type Gomoku struct {
-	Rule   GomokuRule
+	Rule   gomoku.Rule
 	Limits Limits
 	// MaxMemory bounds the transposition table (bytes); 0 means 64 MiB.
 	MaxMemory int64
@@ -60,18 +62,18 @@ func (g *Gomoku) NewGame() {
 // Move implements Player for a gomoku inarow.Position (K = 5).
 func (g *Gomoku) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
 	if p.Over() {
-		return inarow.NoMove, ErrNoMove
+		return inarow.NoMove, inarow.ErrGameOver
 	}
 	r := p.Rules()
 	if r.K != 5 || r.Gravity {
 		return inarow.NoMove, fmt.Errorf("%w: gomoku engine wants k=5 without gravity, got %v", ErrBadBoard, r)
 	}
 	rule := g.Rule
-	if rule == Freestyle && r.Win == inarow.ExactlyK {
-		rule = Standard
+	if rule == gomoku.Freestyle && r.Win == inarow.ExactlyK {
+		rule = gomoku.Standard
 	}
-	if rule == Caro && r.Win == inarow.CaroExactlyK {
-		rule = CaroExact
+	if rule == gomoku.Caro && r.Win == inarow.CaroExactlyK {
+		rule = gomoku.CaroExact
 	}
 	b, err := NewBoard(r.Cols, r.Rows, rule)
 	if err != nil {
@@ -104,7 +106,7 @@ func (g *Gomoku) Move(ctx context.Context, p inarow.Position) (inarow.Move, erro
 	}
 	res := g.Search(ctx, b)
 	if res.Move < 0 {
-		return inarow.NoMove, ErrNoMove
+		return inarow.NoMove, inarow.ErrGameOver
 	}
 	x, y := b.XY(res.Move)
 	return r.MoveAt(x, y), nil

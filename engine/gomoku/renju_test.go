@@ -1,21 +1,19 @@
-package engine
+package gomokuengine
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
-	"os"
 	"testing"
+
+	"github.com/inarow/inarow/gomoku"
+	"github.com/inarow/inarow/internal/cases"
 )
 
-// TestRenjuForbiddenCases checks Board.IsForbidden against the shared
-// renju positions (../../shared/data/gomoku, skipped when absent).
+// TestRenjuForbiddenCases checks Board.IsForbidden against the renju
+// positions of package internal/cases.
 func TestRenjuForbiddenCases(t *testing.T) {
-	f, err := os.Open("../../shared/data/gomoku/renju_forbidden_cases.jsonl")
-	if err != nil {
-		t.Skip("shared renju cases not present:", err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(cases.Renju()))
 	sc.Buffer(nil, 1<<20)
 	n := 0
 	for sc.Scan() {
@@ -31,7 +29,7 @@ func TestRenjuForbiddenCases(t *testing.T) {
 			t.Fatal(err)
 		}
 		n++
-		b, err := NewBoard(c.Size, c.Size, Renju)
+		b, err := NewBoard(c.Size, c.Size, gomoku.Renju)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,10 +1,12 @@
-package engine
+package gomokuengine
 
 import (
 	"context"
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"github.com/inarow/inarow/gomoku"
 
 	"github.com/inarow/inarow"
 )
@@ -23,7 +25,7 @@ func TestGomokuAnalyze(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	b, err := BoardOf(p, Freestyle)
+	b, err := BoardOf(p, gomoku.Freestyle)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +53,7 @@ func TestGomokuAnalyze(t *testing.T) {
 // (the double three, then a straight four), not by fours alone; the line
 // ends in black's five, and a board with nothing to build on has no VCT.
 func TestFindVCT(t *testing.T) {
-	b := boardFrom(t, Freestyle, Black,
+	b := boardFrom(t, gomoku.Freestyle, Black,
 		"O.............O",
 		"...............",
 		"...............",
@@ -108,7 +110,7 @@ func TestFindVCT(t *testing.T) {
 func TestFindVCTLines(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
 	wins := 0
-	for _, rule := range []GomokuRule{Freestyle, Standard, Renju, Caro} {
+	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju, gomoku.Caro} {
 		for n := 0; n < 60; n++ {
 			b := randomMiddleGame(rng, rule, 14, 14)
 			if b.Winner() >= 0 || b.hasFive(b.ToMove()^1) {
@@ -133,7 +135,7 @@ func TestFindVCTLines(t *testing.T) {
 			// wins too, and the line ends there
 			var fb [8]int
 			f := (&searcher{b: b}).cellsOf(att, clsFive, fb[:0])
-			forbiddenBlock := rule == Renju && att == White && len(f) == 1 && !b.legalFor(Black, f[0])
+			forbiddenBlock := rule == gomoku.Renju && att == White && len(f) == 1 && !b.legalFor(Black, f[0])
 			if b.Winner() != att && !forbiddenBlock {
 				t.Errorf("%v: line %v ends without the attacker's five (winner %d)", rule, win.Line, b.Winner())
 			}
@@ -149,7 +151,7 @@ func TestFindVCTLines(t *testing.T) {
 // under rule, none making a four, until it holds at least base and fewer
 // than base+spread stones (the bound is drawn anew at every stone) or a
 // side has won.
-func randomMiddleGame(rng *rand.Rand, rule GomokuRule, base, spread int) *Board {
+func randomMiddleGame(rng *rand.Rand, rule gomoku.Rule, base, spread int) *Board {
 	b, _ := NewBoard(15, 15, rule)
 	for b.Count() < base+rng.IntN(spread) && b.Winner() < 0 {
 		x, y := 4+rng.IntN(7), 4+rng.IntN(7)

@@ -1,10 +1,12 @@
-package engine
+package gomokuengine
 
 import (
 	"context"
 	"math/bits"
 	"slices"
 	"time"
+
+	"github.com/inarow/inarow/gomoku"
 )
 
 // Scores of the gomoku search: WinScore-ply for a win found ply plies
@@ -252,7 +254,7 @@ func (s *searcher) candidates(ply, ttMove int) []scored {
 					}
 				}
 			}
-			if me == Black && b.Rule == Renju && b.maybeForbidden(i) && b.IsForbidden(i) {
+			if me == Black && b.Rule == gomoku.Renju && b.maybeForbidden(i) && b.IsForbidden(i) {
 				continue
 			}
 			// the evaluation's cell values order the moves too (with the
@@ -352,7 +354,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	moves := s.candidates(ply, ttMove)
 	if len(moves) == 0 {
 		// every point is forbidden or none is near: lost for renju black
-		if b.clsCnt[op][clsFlex4] > 0 || me == Black && b.Rule == Renju {
+		if b.clsCnt[op][clsFlex4] > 0 || me == Black && b.Rule == gomoku.Renju {
 			return -WinScore + ply + 2
 		}
 		return s.eval()

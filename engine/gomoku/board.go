@@ -1,4 +1,4 @@
-package engine
+package gomokuengine
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/inarow/inarow/gomoku"
 )
 
 // Colours of the search board.
@@ -58,7 +60,7 @@ var ErrBadBoard = errors.New("engine: bad gomoku board")
 // would make there, kept up to date by Play and Undo.
 type Board struct {
 	W, H int
-	Rule GomokuRule
+	Rule gomoku.Rule
 
 	cell    [nCells]uint8
 	key     [nCells][4]uint64 // black's key in the low half, white's in the high
@@ -103,22 +105,22 @@ type frame struct {
 
 // ruleVariants returns the pattern table variants of black and white
 // under rule r.
-func ruleVariants(r GomokuRule) [2]int {
+func ruleVariants(r gomoku.Rule) [2]int {
 	switch r {
-	case Standard:
+	case gomoku.Standard:
 		return [2]int{varExact, varExact}
-	case Renju:
+	case gomoku.Renju:
 		return [2]int{varExact, varOver}
-	case Caro:
+	case gomoku.Caro:
 		return [2]int{varCaro, varCaro}
-	case CaroExact:
+	case gomoku.CaroExact:
 		return [2]int{varCaroExact, varCaroExact}
 	}
 	return [2]int{varOver, varOver}
 }
 
 // NewBoard returns an empty w×h board (5 ≤ w,h ≤ 20) under rule r.
-func NewBoard(w, h int, r GomokuRule) (*Board, error) {
+func NewBoard(w, h int, r gomoku.Rule) (*Board, error) {
 	if w < 5 || h < 5 || w > 20 || h > 20 {
 		return nil, fmt.Errorf("%w: size %d×%d is outside 5×5 to 20×20", ErrBadBoard, w, h)
 	}
@@ -143,7 +145,7 @@ func NewBoard(w, h int, r GomokuRule) (*Board, error) {
 		}
 	}
 	edge := uint32(2)
-	if r == Caro || r == CaroExact {
+	if r == gomoku.Caro || r == gomoku.CaroExact {
 		edge = 3 // the edge does not block a caro five
 	}
 	for y := 0; y < h; y++ {
@@ -455,7 +457,7 @@ var combos = func() (t struct {
 // without a branch (clsSet[c][clsNone] holds the empty cells of no class).
 func (b *Board) recls(q, c int) {
 	r := 0
-	if c == Black && b.Rule == Renju {
+	if c == Black && b.Rule == gomoku.Renju {
 		r = 1
 	}
 	k := comboIdx(&b.pat[c][q])
@@ -474,7 +476,7 @@ func (b *Board) recls(q, c int) {
 // IsForbidden reports whether black may not play the empty cell i (renju
 // only: double three, double four, overline; exactly five is allowed).
 func (b *Board) IsForbidden(i int) bool {
-	if b.Rule != Renju || b.cell[i] != empty {
+	if b.Rule != gomoku.Renju || b.cell[i] != empty {
 		return false
 	}
 	if b.forbidF != nil {
@@ -557,7 +559,7 @@ func (b *Board) forbidden(i, depth int) bool {
 // ForbiddenPoints lists the empty points (x, y) forbidden to black.
 func (b *Board) ForbiddenPoints() [][2]int {
 	var out [][2]int
-	if b.Rule != Renju {
+	if b.Rule != gomoku.Renju {
 		return out
 	}
 	for y := 0; y < b.H; y++ {
@@ -575,7 +577,7 @@ func (b *Board) ForbiddenPoints() [][2]int {
 // stone that blocks one five can leave the other blocked at both ends;
 // under the other rules two five points cannot both be stopped.
 func (b *Board) blockFives(att int, f []int) int {
-	if b.Rule != Caro && b.Rule != CaroExact {
+	if b.Rule != gomoku.Caro && b.Rule != gomoku.CaroExact {
 		return -1
 	}
 	def, save := att^1, b.toMove
@@ -609,5 +611,5 @@ func (b *Board) fivePoint(c int) int {
 }
 
 func (b *Board) legalFor(c, i int) bool {
-	return b.cell[i] == empty && !(c == Black && b.Rule == Renju && b.maybeForbidden(i) && b.IsForbidden(i))
+	return b.cell[i] == empty && !(c == Black && b.Rule == gomoku.Renju && b.maybeForbidden(i) && b.IsForbidden(i))
 }
