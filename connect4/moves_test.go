@@ -2,16 +2,16 @@ package connect4
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/internal/cases"
 )
 
 func TestParseMoves(t *testing.T) {
@@ -125,20 +125,13 @@ func TestReplayMatchesGame(t *testing.T) {
 // legal game that has not ended, and reads back through the document's
 // format.
 func TestPonsSets(t *testing.T) {
-	files, _ := filepath.Glob("../../shared/data/connect4/Test_L*")
-	if len(files) == 0 {
-		t.Skip("../../shared/data/connect4 is absent")
-	}
 	n := 0
-	for _, f := range files {
-		fh, err := os.Open(f)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
+	for _, f := range cases.PonsSetNames {
+		data, err := fs.ReadFile(cases.PonsSets(), f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc := bufio.NewScanner(fh)
+		sc := bufio.NewScanner(bytes.NewReader(data))
 		for sc.Scan() {
 			moves, _, _ := strings.Cut(sc.Text(), " ")
 			p, err := Replay(inarow.ConnectFour, moves)
@@ -164,10 +157,11 @@ func TestPonsSets(t *testing.T) {
 			}
 			n++
 		}
-		fh.Close()
 		if err := sc.Err(); err != nil {
 			t.Fatal(err)
 		}
 	}
-	t.Logf("%d positions", n)
+	if n != 6000 {
+		t.Errorf("%d positions, want 6,000", n)
+	}
 }

@@ -2,20 +2,16 @@ package gomoku
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/internal/cases"
 )
-
-// casesFile is the shared set of renju positions with their forbidden
-// points (see its README).
-var casesFile = filepath.Join("..", "..", "shared", "data", "gomoku", "renju_forbidden_cases.jsonl")
 
 type renjuCase struct {
 	ID           string   `json:"id"`
@@ -48,13 +44,10 @@ func (c renjuCase) position(t testing.TB) inarow.Position {
 }
 
 func loadCases(t testing.TB) []renjuCase {
-	f, err := os.Open(casesFile)
-	if err != nil {
-		t.Skipf("no shared renju cases: %v", err)
-	}
-	defer f.Close()
-	var cases []renjuCase
-	sc := bufio.NewScanner(f)
+	// The renju positions with their forbidden points (package
+	// internal/cases, its testdata/gomoku/README.md).
+	var out []renjuCase
+	sc := bufio.NewScanner(bytes.NewReader(cases.Renju()))
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		if strings.TrimSpace(sc.Text()) == "" {
@@ -64,12 +57,12 @@ func loadCases(t testing.TB) []renjuCase {
 		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
 			t.Fatal(err)
 		}
-		cases = append(cases, c)
+		out = append(out, c)
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return cases
+	return out
 }
 
 var kindNames = map[string]ForbiddenKind{"double_three": DoubleThree, "double_four": DoubleFour, "overline": Overline}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/agent"
+	"github.com/inarow/inarow/store"
 )
 
 // Agent is an outside program the server may seat as a player: it speaks
@@ -48,11 +49,6 @@ func agentOf(opponent string) string {
 	}
 	return ""
 }
-
-// forfeitCell is the cell stored in place of a move when the side to move
-// forfeits (an agent that crashed, answered late or illegally): the
-// stores keep it like a move, so it is committed and versioned like one.
-const forfeitCell = -1
 
 // agentProcs runs the agents' programs: one per game against an agent,
 // kept between its moves, stopped when the game ends, when it has idled
@@ -297,8 +293,8 @@ func agentReason(err error) string {
 
 // forfeit stores that the side to move of st forfeits.
 func (s *Server) forfeit(ctx context.Context, st *state, reason string) *state {
-	s.reasons.put(st.g.ID, reason) // before any view of the forfeit is built
-	version, err := s.store.Append(context.WithoutCancel(ctx), st.g.ID, st.g.Version, forfeitCell)
+	seat := int(st.pos.ToMove())
+	version, err := s.store.Forfeit(context.WithoutCancel(ctx), st.g.ID, st.g.Version, seat, reason)
 	if err != nil {
 		if fresh, lerr := s.load(ctx, st.g.ID); lerr == nil {
 			return fresh
@@ -309,29 +305,8 @@ func (s *Server) forfeit(ctx context.Context, st *state, reason string) *state {
 	s.agents.end(st.g.ID)
 	g := *st.g
 	g.Version = version
-	return &state{g: &g, set: st.set, pos: st.pos, forfeited: true}
-}
-
-// reasonCache keeps why games were forfeited in this process, for their
-// views (elsewhere the view says what a forfeit can mean).
-type reasonCache struct {
-	mu sync.Mutex
-	m  map[string]string
-}
-
-func (c *reasonCache) put(id, reason string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m == nil || len(c.m) >= 1024 {
-		c.m = map[string]string{}
-	}
-	c.m[id] = reason
-}
-
-func (c *reasonCache) get(id string) string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.m[id]
+	g.Forfeit = &store.Forfeit{Seat: seat, Reason: reason, At: time.Now().UTC()}
+	return &state{g: &g, set: st.set, pos: st.pos}
 }
 
 // AgentInfo is one entry of GET /api/agents.

@@ -41,7 +41,8 @@ done`,
 	"mute": `exit 1`,
 }
 
-func agentEnv(t *testing.T, mod func(*Options)) *env {
+// writeAgents writes the test agents' scripts for one test.
+func writeAgents(t *testing.T) []Agent {
 	dir := t.TempDir()
 	var agents []Agent
 	for name, script := range testAgents {
@@ -51,6 +52,11 @@ func agentEnv(t *testing.T, mod func(*Options)) *env {
 		}
 		agents = append(agents, Agent{Name: name, Command: "exec sh " + path})
 	}
+	return agents
+}
+
+func agentEnv(t *testing.T, mod func(*Options)) *env {
+	agents := writeAgents(t)
 	return newEnv(t, func(o *Options) {
 		o.Agents = agents
 		// Room for a loaded machine: an agent that answers at once must

@@ -4,14 +4,10 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
-	"net/http"
-	"strconv"
-	"sync"
 	"time"
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/engine"
-	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/solve"
 )
 
@@ -52,6 +48,12 @@ func (s *Server) computerTurn(ctx context.Context, st *state) *state {
 	if !computerToMove(st) {
 		return st
 	}
+	// The reply must not depend on the request that triggered it: a
+	// request dropped while the computer thinks (a closed page, a lost
+	// connection) would otherwise cancel the search and the store's
+	// write, and the game would wait for the next reader. MoveTime and
+	// the agents' own bounds still end the turn.
+	ctx = context.WithoutCancel(ctx)
 	if _, busy := s.thinking.LoadOrStore(st.g.ID, true); busy {
 		return st
 	}
@@ -249,10 +251,9 @@ func bestColumn(p inarow.Position, scores []solve.Score) inarow.Move {
 // out: a proven win; else the greedy move unless it is a proven loss and
 // some column is proven not to lose.
 func (s *Server) partialC4(st *state, scores []solve.Score) inarow.Move {
-	unknown := solve.Score(solve.FullColumn + 1)
-	best, bestCol := unknown, -1
+	best, bestCol := solve.Unsolved, -1
 	for c, sc := range scores {
-		if sc != unknown && sc != solve.FullColumn && (bestCol < 0 || sc > best) {
+		if sc != solve.Unsolved && sc != solve.FullColumn && (bestCol < 0 || sc > best) {
 			best, bestCol = sc, c
 		}
 	}
@@ -264,7 +265,7 @@ func (s *Server) partialC4(st *state, scores []solve.Score) inarow.Move {
 	if m == inarow.NoMove || bestCol < 0 || best < 0 {
 		return m
 	}
-	if x, _ := st.set.rules.XY(m); x < len(scores) && scores[x] != unknown && scores[x] < 0 {
+	if x, _ := st.set.rules.XY(m); x < len(scores) && scores[x] != solve.Unsolved && scores[x] < 0 {
 		m, _ = st.pos.Drop(bestCol)
 	}
 	return m
@@ -314,8 +315,9 @@ func (sp *solverPool) put(r inarow.Rules, s *solve.C4Solver) {
 	}
 }
 
-// c4Scores solves every column of p (the caller holds an engine slot). On
-// timeout it returns the columns solved so far and ctx's error.
+// c4Scores solves every column of p (the caller holds an engine slot),
+// nearest the centre first. On timeout it returns the columns solved so
+// far (solve.Unsolved for the others) and ctx's error.
 func (s *Server) c4Scores(ctx context.Context, p inarow.Position) ([]solve.Score, error) {
 	r := p.Rules()
 	sv, err := s.solvers.get(r)
@@ -323,216 +325,9 @@ func (s *Server) c4Scores(ctx context.Context, p inarow.Position) ([]solve.Score
 		return nil, err
 	}
 	defer s.solvers.put(r, sv)
-	g := sv.Geometry()
-	b, err := g.FromPosition(p)
+	b, err := sv.Geometry().FromPosition(p)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]solve.Score, r.Cols)
-	unknown := solve.Score(solve.FullColumn + 1)
-	for c := range out {
-		out[c] = unknown
-	}
-	// Columns nearest the centre first: they are the likeliest best.
-	order := make([]int, 0, r.Cols)
-	for d := 0; len(order) < r.Cols; d++ {
-		for _, c := range []int{(r.Cols-1)/2 - d, r.Cols/2 + d} {
-			if c >= 0 && c < r.Cols && !contains(order, c) {
-				order = append(order, c)
-			}
-		}
-	}
-	for _, c := range order {
-		switch {
-		case !g.CanPlay(b, c):
-			out[c] = solve.FullColumn
-		case g.IsWinningMove(b, c):
-			out[c] = solve.Score((r.Cells()+1)/2 + 1 - (b.Moves()+2)/2)
-		default:
-			v, err := sv.SolveBoard(ctx, g.Play(b, c))
-			if err != nil {
-				return out, err
-			}
-			out[c] = -v
-		}
-	}
-	return out, nil
-}
-
-func contains(s []int, v int) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
-
-// ---- analysis ----
-
-// Analysis is the answer of GET /api/games/{id}/analysis: the value of each
-// move for the player to move, in Pascal Pons' convention (0 a draw; a win
-// with one's N-th stone scores (cells+1)/2 + 1 − N; a loss the negative).
-type Analysis struct {
-	ID       string  `json:"id"`
-	Ply      int     `json:"ply"`
-	ToMove   *string `json:"to_move"`
-	Method   string  `json:"method"`   // connect4-solver, solver, vcf, vct, search, none
-	Complete bool    `json:"complete"` // false when the time bound cut the search short
-	Moves    []Value `json:"moves"`
-	// Columns holds, for gravity games, each column's score from the
-	// left, null for a full or unsolved column.
-	Columns []*int `json:"columns,omitempty"`
-	// Line is the forced win of a vcf or vct analysis: the winner's moves
-	// and the defender's replies in turn ("any" where the reply does not
-	// matter, with x and y -1).
-	Line []LineMove `json:"line,omitempty"`
-	// Depth is the depth the gomoku engine's search completed.
-	Depth int    `json:"depth,omitempty"`
-	Note  string `json:"note,omitempty"`
-}
-
-// LineMove is one move of a forced line.
-type LineMove struct {
-	Move string `json:"move"`
-	X    int    `json:"x"`
-	Y    int    `json:"y"`
-}
-
-// Value is one move's score.
-type Value struct {
-	Move  string `json:"move"`
-	X     int    `json:"x"`
-	Y     int    `json:"y"`
-	Score int    `json:"score"`
-	// Proven, in gomoku analyses, marks a forced win or loss; the other
-	// scores there are the engine's evaluation (see Analysis).
-	Proven bool `json:"proven,omitempty"`
-}
-
-func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(w, r)
-	if !ok {
-		return
-	}
-	if ok, wait := s.analysisLimit.allow(r); !ok {
-		tooMany(w, wait, "too many analysis requests from your address; try again shortly")
-		return
-	}
-	st, err := s.load(r.Context(), id)
-	if err != nil {
-		s.storeError(w, r, err)
-		return
-	}
-	p, rules := st.pos, st.set.rules
-	a := &Analysis{ID: id, Ply: p.Ply(), Moves: []Value{}, Method: "none"}
-	if st.over() {
-		a.Complete, a.Note = true, "the game is over"
-		writeJSON(w, http.StatusOK, a)
-		return
-	}
-	a.ToMove = seatName(p.ToMove())
-	exactSmall := !rules.Gravity && rules.Cells() <= 16 && st.set.variant != Renju
-	c4 := rules.Gravity && rules.Win == inarow.Overline && c4Fits(rules)
-	_, gm := gomoku.RuleOf(rules)
-	if !exactSmall && !c4 && !gm {
-		a.Complete, a.Note = true, "no exact solver for this board"
-		writeJSON(w, http.StatusOK, a)
-		return
-	}
-	if a := s.analyses.get(id, st.g.Version); a != nil {
-		writeJSON(w, http.StatusOK, a)
-		return
-	}
-	defer func() {
-		// A gomoku search spends its whole time bound whatever the
-		// position: it runs once per position, not once per spectator.
-		if a.Complete || a.Method == "search" || a.Method == "vct" {
-			s.analyses.put(id, st.g.Version, a)
-		}
-	}()
-	ctx, cancel := context.WithTimeout(r.Context(), s.opt.AnalysisTime)
-	defer cancel()
-	if !s.acquire(ctx) {
-		writeError(w, http.StatusServiceUnavailable, "the solver is busy; try again")
-		return
-	}
-	defer s.release()
-	if !exactSmall && !c4 {
-		s.gomokuAnalysis(ctx, st, a)
-		writeJSON(w, http.StatusOK, a)
-		return
-	}
-	if c4 {
-		a.Method = "connect4-solver"
-		scores, err := s.c4Scores(ctx, p)
-		a.Complete = err == nil
-		if err != nil && scores == nil {
-			s.log.Error("analysis", "id", id, "err", err)
-			writeError(w, http.StatusInternalServerError, "analysis failed")
-			return
-		}
-		a.Columns = make([]*int, rules.Cols)
-		for c, sc := range scores {
-			if sc == solve.FullColumn || sc == solve.FullColumn+1 {
-				continue
-			}
-			v := int(sc)
-			a.Columns[c] = &v
-			m, _ := p.Drop(c)
-			x, y := rules.XY(m)
-			a.Moves = append(a.Moves, Value{Move: strconv.Itoa(c + 1), X: x, Y: y, Score: v})
-		}
-		if !a.Complete {
-			a.Note = "time bound reached: some columns are unsolved"
-		}
-		writeJSON(w, http.StatusOK, a)
-		return
-	}
-	a.Method = "solver"
-	sv := &solve.Solver{MaxPositions: 2_000_000}
-	start := time.Now()
-	for _, m := range p.AppendLegal(nil) {
-		child, _ := p.Play(m)
-		v, err := sv.Solve(ctx, child)
-		if err != nil {
-			a.Note = "time or size bound reached: some moves are unsolved"
-			s.log.Info("analysis cut short", "id", id, "after", time.Since(start), "err", err)
-			break
-		}
-		x, y := rules.XY(m)
-		a.Moves = append(a.Moves, Value{Move: st.set.formatMove(m), X: x, Y: y, Score: -int(v)})
-	}
-	a.Complete = a.Note == ""
-	writeJSON(w, http.StatusOK, a)
-}
-
-// analysisCache keeps the last complete analysis of each game, so that
-// repeated requests (every spectator's page) cost no search.
-type analysisCache struct {
-	mu sync.Mutex
-	m  map[string]analysisEntry
-}
-
-type analysisEntry struct {
-	version int64
-	a       *Analysis
-}
-
-func (c *analysisCache) get(id string, version int64) *Analysis {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e, ok := c.m[id]; ok && e.version == version {
-		return e.a
-	}
-	return nil
-}
-
-func (c *analysisCache) put(id string, version int64, a *Analysis) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m == nil || len(c.m) >= 1024 {
-		c.m = map[string]analysisEntry{}
-	}
-	c.m[id] = analysisEntry{version, a}
+	return sv.AnalyzePartial(ctx, b)
 }

@@ -64,8 +64,8 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		rec := gomoku.Record{Rule: rule, Cols: rules.Cols, Rows: rules.Rows, Moves: moves, Result: gomoku.ResultOf(st.pos)}
-		if st.forfeited { // SGF's "F": a win by forfeit
-			rec.Result = map[inarow.Player]string{inarow.First: "W+F", inarow.Second: "B+F"}[st.pos.ToMove()]
+		if f := st.g.Forfeit; f != nil { // SGF's "F": a win by forfeit
+			rec.Result = map[int]string{0: "W+F", 1: "B+F"}[f.Seat]
 		}
 		rec.Black, rec.White = seatPlayer(st, inarow.First), seatPlayer(st, inarow.Second)
 		if format == "sgf" {

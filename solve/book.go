@@ -225,8 +225,6 @@ func GenerateBook(ctx context.Context, s *C4Solver, depth int, opts BookOptions)
 	g := s.g
 	depth = min(depth, g.cells)
 	levels := g.BookPositions(depth)
-	bk := &Book{g: g, depth: depth}
-	scores := map[uint64]int8{}
 	// The deepest level: exact solves of what is not known yet.
 	deepest := levels[len(levels)-1]
 	results := make([]Score, len(deepest))
@@ -295,8 +293,48 @@ func GenerateBook(ctx context.Context, s *C4Solver, depth int, opts BookOptions)
 	if firstErr != nil {
 		return nil, firstErr
 	}
+	scores := make(map[uint64]Score, len(deepest))
 	for i, b := range deepest {
-		scores[g.canonical(b)] = int8(results[i])
+		scores[g.canonical(b)] = results[i]
+	}
+	return g.assemble(depth, levels, scores)
+}
+
+// AssembleBook builds the book of g's game to depth stones from the
+// scores of its deepest positions alone, by canonical key (BookKey) —
+// solved elsewhere, by other processes or machines — without a search:
+// the same bytes as GenerateBook's book. Every position with exactly
+// depth stones (BookPositions) must have a score in range; keys of other
+// positions are ignored.
+func (g *Geometry) AssembleBook(depth int, deepest map[uint64]Score) (*Book, error) {
+	if depth < 0 {
+		return nil, fmt.Errorf("solve: negative book depth %d", depth)
+	}
+	depth = min(depth, g.cells)
+	return g.assemble(depth, g.BookPositions(depth), deepest)
+}
+
+// assemble is the book of depth stones from its levels (BookPositions)
+// and the scores of the deepest level's positions: the shallower levels
+// follow from their children's scores.
+func (g *Geometry) assemble(depth int, levels [][]Board, deepest map[uint64]Score) (*Book, error) {
+	bk := &Book{g: g, depth: depth}
+	scores := make(map[uint64]int8, len(deepest))
+	missing := 0
+	for _, b := range levels[len(levels)-1] {
+		k := g.canonical(b)
+		v, ok := deepest[k]
+		switch {
+		case !ok:
+			missing++
+		case int(v) < -g.base || int(v) > g.base:
+			return nil, fmt.Errorf("solve: book: score %d of key %d out of range ±%d", v, k, g.base)
+		default:
+			scores[k] = int8(v)
+		}
+	}
+	if missing > 0 {
+		return nil, fmt.Errorf("solve: book: %d of the %d positions with %d stones have no score", missing, len(levels[len(levels)-1]), len(levels)-1)
 	}
 	// The shallower levels, from the deepest up: the best child.
 	for d := len(levels) - 2; d >= 0; d-- {

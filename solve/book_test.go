@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/inarow/inarow"
@@ -347,6 +348,50 @@ func TestGenerateBookKnown(t *testing.T) {
 		want, _ := full.Lookup(b)
 		if v, ok := bk.Lookup(b); !ok || v != want {
 			t.Fatalf("key %d: %d %v, want %d", s.Geometry().BookKey(b), v, ok, want)
+		}
+	}
+}
+
+// AssembleBook, given the deepest scores GenerateBook solved, gives the
+// same bytes without a search, and refuses a missing or impossible score.
+func TestAssembleBook(t *testing.T) {
+	r := inarow.Rules{Cols: 5, Rows: 4, K: 4, Gravity: true}
+	s, err := NewC4(r, Options{TableBytes: 4 << 20, NoBook: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := s.Geometry()
+	for _, depth := range []int{0, 1, 5} {
+		deepest := map[uint64]Score{}
+		bk, err := GenerateBook(context.Background(), s, depth, BookOptions{Solved: func(k uint64, v Score) { deepest[k] = v }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := bookBytes(t, bk)
+		deepest[12345] = 99 // a key of no position: ignored
+		got, err := g.AssembleBook(depth, deepest)
+		if err != nil {
+			t.Fatalf("depth %d: %v", depth, err)
+		}
+		if !bytes.Equal(bookBytes(t, got), want) {
+			t.Fatalf("depth %d: the assembled book differs from the generated one", depth)
+		}
+		if depth != 5 {
+			continue
+		}
+		k := g.BookKey(g.BookPositions(depth)[depth][0])
+		v := deepest[k]
+		delete(deepest, k)
+		if _, err := g.AssembleBook(depth, deepest); err == nil || !strings.Contains(err.Error(), "1 of the") {
+			t.Errorf("a missing score: %v", err)
+		}
+		deepest[k] = Score(g.base + 1)
+		if _, err := g.AssembleBook(depth, deepest); err == nil || !strings.Contains(err.Error(), "out of range") {
+			t.Errorf("a score out of range: %v", err)
+		}
+		deepest[k] = v
+		if _, err := g.AssembleBook(-1, deepest); err == nil {
+			t.Error("a negative depth was taken")
 		}
 	}
 }

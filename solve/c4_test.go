@@ -2,35 +2,32 @@ package solve
 
 import (
 	"bufio"
+	"bytes"
 	"context"
-	"os"
-	"path/filepath"
+	"io/fs"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/internal/cases"
 )
-
-// setsDir holds Pons' benchmark sets beside the checkout.
-var setsDir = filepath.Join("..", "..", "shared", "data", "connect4")
 
 type setLine struct {
 	moves string
 	score Score
 }
 
-// readSet reads a benchmark set, skipping the test when it is absent.
+// readSet reads one of Pons' benchmark sets (package internal/cases).
 func readSet(tb testing.TB, name string) []setLine {
 	tb.Helper()
-	f, err := os.Open(filepath.Join(setsDir, name))
+	data, err := fs.ReadFile(cases.PonsSets(), name)
 	if err != nil {
-		tb.Skipf("benchmark set %s: %v", name, err)
+		tb.Fatalf("benchmark set %s: %v", name, err)
 	}
-	defer f.Close()
 	var out []setLine
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
 		if len(fields) != 2 {

@@ -51,7 +51,7 @@ func Terminal(p inarow.Position) Score {
 		return 0
 	}
 	r := p.Rules()
-	return -Score((r.Cells()+1)/2 + 1 - (p.Ply()+1)/2)
+	return -WinScore(r.Cells(), (p.Ply()+1)/2) // the winner's last stone was its ((ply+1)/2)-th
 }
 
 // Solve returns the exact value of p for the player to move.
@@ -77,7 +77,7 @@ func (s *Solver) negamax(ctx context.Context, p inarow.Position, alpha, beta Sco
 		return Terminal(p), nil
 	}
 	// The best conceivable result is a win with the next stone.
-	if most := Score((p.Rules().Cells()+1)/2 + 1 - (p.Ply()+2)/2); beta > most {
+	if most := WinScore(p.Rules().Cells(), (p.Ply()+2)/2); beta > most {
 		beta = most
 		if alpha >= beta {
 			return beta, nil

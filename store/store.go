@@ -47,18 +47,30 @@ type Game struct {
 	Created  time.Time
 	Updated  time.Time
 	// Version counts the changes since creation (1 at creation); every
-	// Append and Truncate increases it by one.
+	// Append, Forfeit and Truncate increases it by one.
 	Version int64
 	Moves   []Move
+	// Forfeit, when not nil, ended the game after its moves: a seat gave
+	// up its turn for good (an agent that exited, answered late or
+	// illegally).
+	Forfeit *Forfeit
 }
 
-// Move is one played move: a cell index of the board (y*Cols + x). The
-// server stores -1 as the last "move" of a game the side to move
-// forfeited; the stores keep any integer.
+// Move is one played move: a cell index of the board (y*Cols + x).
 type Move struct {
 	Ply  int
 	Cell int
 	At   time.Time
+}
+
+// Forfeit is the end of a game by a seat's forfeit, after its last move.
+// Databases made before forfeits were stored held one as a last move at
+// cell -1; the stores' migration turns those into Forfeits with an empty
+// Reason (it was not kept).
+type Forfeit struct {
+	Seat   int    // the seat that forfeited: 0 first, 1 second
+	Reason string // why, for the players; "" when unknown
+	At     time.Time
 }
 
 // Store keeps games. Implementations are safe for concurrent use.
@@ -72,8 +84,13 @@ type Store interface {
 	// version; it returns the new version, ErrConflict when the game moved
 	// on, ErrNotFound when there is no such game.
 	Append(ctx context.Context, id string, version int64, cell int) (int64, error)
+	// Forfeit records that seat forfeited the game after its moves, for
+	// reason, if the game is still at version, with the same results as
+	// Append. A seat outside 0 and 1 is an error that changes nothing.
+	Forfeit(ctx context.Context, id string, version int64, seat int, reason string) (int64, error)
 	// Truncate removes the moves of ply ≥ ply (an undo) if the game is
-	// still at version, with the same results as Append.
+	// still at version, with the same results as Append. A forfeit comes
+	// after every move: Truncate removes it too when ply ≤ len(moves).
 	Truncate(ctx context.Context, id string, version int64, ply int) (int64, error)
 	// Close releases the store.
 	Close() error

@@ -41,6 +41,9 @@ func TestBookGenerateAndCheck(t *testing.T) {
 			t.Errorf("%v: exit %d, want %d", args, res.code, exitUsage)
 		}
 	}
+	if res := cli(t, "", "book", "--help"); res.code != 0 || !strings.Contains(res.stdout, "inarow book worker --db") {
+		t.Errorf("book --help: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
 	if res := cli(t, "", "book", "check", filepath.Join(dir, "none.book")); res.code != 1 {
 		t.Errorf("check of a missing file: exit %d", res.code)
 	}

@@ -38,15 +38,19 @@ Usage:
       Replay an SGF or .psq record and look for a VCF (victory by continuous fours),
       else a VCT (by fours and open threes).
   inarow bench solve [--sets DIR] [--max N] | --random N --stones LIST [--rules RULES]
-      Solve Pascal Pons' benchmark sets and print a table, or random positions
-      of each stone count on any gravity board (what 9×7 or 8×8 would cost).
+      Solve Pascal Pons' benchmark sets (built in; --sets DIR reads them from DIR)
+      and print a table, or random positions of each stone count on any gravity
+      board (what 9×7 or 8×8 would cost).
   inarow bench gomoku [--depth N]
       Time the gomoku engine on fixed positions: VCF solve time, search nodes/s.
-  inarow book generate [--rules RULES] --depth D --out FILE [--jobs N]
+  inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--journal J | --db URL]
       Build an opening book with the solver; inarow book check FILE verifies one.
-  inarow serve [--addr :8080] [--db FILE|postgres://...]
-      Serve the play page and its JSON API; games are kept in a SQLite
-      file (default inarow.db) or a PostgreSQL database shared by servers.
+      With --db postgres://..., inarow book worker --db URL on any machines helps.
+  inarow serve [--addr 127.0.0.1:8080] [--db FILE|postgres://...]
+      Serve the play page and its JSON API on this machine (--addr :8080 opens
+      it to the network); games are kept in a SQLite file (default in your data
+      directory, ~/.local/share/inarow/inarow.db) or a PostgreSQL database
+      shared by servers.
 
   inarow pbrain
       Speak the Gomocup protocol on stdin/stdout (the gomoku engine as a brain, as pbrain-inarow).

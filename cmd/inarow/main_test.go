@@ -8,8 +8,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/inarow/inarow/internal/cases"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -73,7 +76,7 @@ func golden(t *testing.T, name, got string) {
 	}
 }
 
-// seedCase is one test case of the documents (../shared/vectors).
+// seedCase is one test case of the documents (package internal/cases).
 type seedCase struct {
 	ID     string          `json:"id"`
 	Game   string          `json:"game"`
@@ -84,15 +87,14 @@ type seedCase struct {
 }
 
 func loadSeedCases(t *testing.T) []seedCase {
-	data, err := os.ReadFile("../../../shared/vectors/seed_cases.json")
-	if err != nil {
-		t.Skipf("seed vectors not found: %v", err)
+	var all []seedCase
+	if err := json.Unmarshal(cases.SeedCases(), &all); err != nil {
+		t.Fatalf("%s: %v", cases.SeedCasesPath, err)
 	}
-	var cases []seedCase
-	if err := json.Unmarshal(data, &cases); err != nil {
-		t.Fatal(err)
+	if len(all) == 0 {
+		t.Fatalf("%s has no case", cases.SeedCasesPath)
 	}
-	return cases
+	return all
 }
 
 // Every case of the documents played through "inarow step" as a user
@@ -306,20 +308,22 @@ func TestPlayComputerNeverLosesTicTacToe(t *testing.T) {
 // A scripted game between two humans, as printed without colour and with
 // it: bad input, an occupied cell, undo, and a win.
 func TestPlayTranscripts(t *testing.T) {
-	input := "nonsense\nmiddle-center\nmiddle-center\ntop-left\nundo\ntop-right\n9\nbottom-left\n1\nbottom-right\n"
+	// After the win: a wrong answer, undo (the win is taken back), the win
+	// again, a new game, quit.
+	input := "nonsense\nmiddle-center\nmiddle-center\ntop-left\nundo\ntop-right\n9\nbottom-left\n1\nmaybe\nundo\n1\nagain\nquit\n"
 	res := cli(t, input, "play", "tictactoe", "--first", "human", "--second", "human", "--color", "never")
 	golden(t, "play_tictactoe.txt", res.stdout)
-	for _, want := range []string{`"nonsense" is not a legal move`, "occupied", "❌ wins"} {
+	for _, want := range []string{`"nonsense" is not a legal move`, "occupied", "❌ wins", "again, undo or quit? undo\n", "new game: Tic-tac-toe\n", "bye"} {
 		if !strings.Contains(res.stdout, want) {
 			t.Errorf("transcript lacks %q", want)
 		}
 	}
-	res = cli(t, "3\n3\n4\n4\n2\n2\n5\n", "play", "connect4", "--first", "human", "--second", "human", "--color", "always")
+	res = cli(t, "4\n4\n5\n5\n3\n3\n6\n", "play", "connect4", "--first", "human", "--second", "human", "--color", "always")
 	golden(t, "play_connect4_color.txt", res.stdout)
 	if !strings.Contains(res.stdout, "\x1b[1;42m") || !strings.Contains(res.stdout, "🟡 wins") {
 		t.Errorf("colour transcript lacks the winning line")
 	}
-	res = cli(t, "05-05\n04-04\n", "play", "gobang", "--second", "human", "--color", "never")
+	res = cli(t, "05-05\n04-04\n", "play", "gobang", "--first", "human", "--second", "human", "--color", "never")
 	golden(t, "play_gobang.txt", res.stdout)
 	res = cli(t, "h8\nquit\n", "play", "gomoku", "--color", "never")
 	if !strings.Contains(res.stdout, "computer (⚪) plays") || !strings.Contains(res.stdout, "bye") {
@@ -337,5 +341,104 @@ func TestPlayLevels(t *testing.T) {
 	if res.code != 0 || !strings.Contains(res.stdout, "computer (🟡) plays") || !strings.Contains(res.stdout, "computer (🔴) plays") ||
 		!(strings.Contains(res.stdout, "wins:") || strings.Contains(res.stdout, "Draw")) {
 		t.Errorf("level 1 game: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+}
+
+// Connect Four columns are 1–7 in play, as on the page and in solve: 4 is
+// the middle column, 0 and 8 are refused, and the computer's replies name
+// columns 1–7.
+func TestPlayConnect4Columns(t *testing.T) {
+	res := cli(t, "0\n8\n4\nquit\n", "play", "connect4", "--first", "human", "--second", "computer", "--level", "1", "--color", "never")
+	for _, want := range []string{
+		"type a column number 1–7",
+		"  1   2   3   4   5   6   7",
+		`"0" is not a legal move here: move is off the board: column 0 is outside 1 to 7`,
+		`"8" is not a legal move here: move is off the board: column 8 is outside 1 to 7`,
+	} {
+		if !strings.Contains(res.stdout, want) {
+			t.Errorf("transcript lacks %q:\n%s", want, res.stdout)
+		}
+	}
+	if !regexp.MustCompile(`computer \(🔴\) plays column [1-7]\n`).MatchString(res.stdout) {
+		t.Errorf("no reply in columns 1–7:\n%s", res.stdout)
+	}
+	lines := strings.Split(res.stdout, "\n")
+	bottom := ""
+	for _, l := range lines { // the last board's bottom row: the line before a prompt
+		if f := strings.Fields(l); len(f) == 7 && strings.Contains(l, "🟡") {
+			bottom = l
+		}
+	}
+	if f := strings.Fields(bottom); len(f) != 7 || !strings.Contains(f[3], "🟡") {
+		t.Errorf("4 did not drop in the middle column: %q\n%s", bottom, res.stdout)
+	}
+}
+
+// Against the computer: one board a turn (after the computer's answer),
+// and at the end undo takes back the human's losing move and the
+// computer's winning one, again starts a new game.
+func TestPlayAgainstComputer(t *testing.T) {
+	input := "top-left\ntop-right\nbottom-left\nundo\nmiddle-left\nbottom-right\nagain\nquit\n"
+	res := cli(t, input, "play", "tictactoe", "--color", "never")
+	golden(t, "play_tictactoe_computer.txt", res.stdout)
+	if res.code != 0 {
+		t.Errorf("exit %d: %s", res.code, res.stderr)
+	}
+	// 15×15: the board is printed once before the first move and once
+	// after the computer's answer, never twice a turn.
+	res = cli(t, "h8\nquit\n", "play", "gomoku", "--color", "never")
+	if n := strings.Count(res.stdout, "    a   b   c"); n != 2 {
+		t.Errorf("%d boards for one turn, want 2 (the start, the answer):\n%s", n, res.stdout)
+	}
+}
+
+// The seat the user does not name goes to the other kind of player: a
+// human against the computer.
+func TestPlaySeating(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		you  string // the human's stones
+	}{
+		{nil, "❌"},
+		{[]string{"--first", "human"}, "❌"},
+		{[]string{"--second", "computer"}, "❌"},
+		{[]string{"--first", "computer"}, "⭕"},
+		{[]string{"--second", "human"}, "⭕"},
+	} {
+		res := cli(t, "quit\n", append([]string{"play", "tictactoe", "--color", "never"}, tc.args...)...)
+		other := map[string]string{"❌": "⭕", "⭕": "❌"}[tc.you]
+		if !strings.HasPrefix(res.stdout, "Tic-tac-toe: you are "+tc.you+", the computer "+other+" — ") ||
+			!strings.Contains(res.stdout, tc.you+" to move: quit\nbye\n") || strings.Contains(res.stdout, other+" to move") {
+			t.Errorf("%v: want a human playing %s:\n%s", tc.args, tc.you, res.stdout)
+		}
+		if computerFirst := strings.Contains(res.stdout, "computer (❌) plays"); computerFirst != (tc.you == "⭕") {
+			t.Errorf("%v: the computer opened: %v\n%s", tc.args, computerFirst, res.stdout)
+		}
+	}
+}
+
+// The header names the game as players do, with its rule and size.
+func TestPlayTitles(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		title string
+	}{
+		{[]string{"tictactoe"}, "Tic-tac-toe"},
+		{[]string{"connect4"}, "Connect Four"},
+		{[]string{"gobang"}, "Gobang 9×9"},
+		{[]string{"gomoku"}, "Gomoku (freestyle) 15×15"},
+		{[]string{"gomoku", "--rule", "renju"}, "Renju 15×15"},
+		{[]string{"gomoku", "--rule", "standard", "--size", "19"}, "Gomoku (standard) 19×19"},
+		{[]string{"gomoku", "--rule", "caro"}, "Caro 15×15"},
+		{[]string{"gomoku", "--rule", "caro-exact", "--size", "9"}, "Caro (exactly five) 9×9"},
+		{[]string{"mnk", "--rules", "m=8,n=7,k=4,gravity"}, "m,n,k 8×7, k=4, gravity"},
+		{[]string{"mnk", "--rules", "m=5,n=5,k=4,exact"}, "m,n,k 5×5, k=4, exact"},
+		{[]string{"mnk", "--rules", "m=3,n=3,k=3"}, "Tic-tac-toe"},
+	} {
+		args := append(append([]string{"play"}, tc.args...), "--first", "human", "--second", "human", "--color", "never")
+		res := cli(t, "quit\n", args...)
+		if !strings.HasPrefix(res.stdout, tc.title+" — type ") {
+			t.Errorf("%v: header %q, want %q", tc.args, strings.SplitN(res.stdout, "\n", 2)[0], tc.title)
+		}
 	}
 }

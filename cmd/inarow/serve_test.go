@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -43,33 +44,52 @@ func (b *syncBuffer) String() string {
 	return b.b.String()
 }
 
-var servingURL = regexp.MustCompile(`url=(http://127\.0\.0\.1:\d+)/`)
-
 // startServe runs the built binary's serve command on a free loopback port
-// and waits until it says where it listens.
+// with the database db and waits until it answers. It does not read the
+// log for the port, so that it works under --quiet too.
 func startServe(t *testing.T, db string, extra ...string) *served {
 	t.Helper()
-	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, extra...)
-	cmd := exec.Command(bin, args...)
+	return startServeEnv(t, nil, append([]string{"--db", db}, extra...)...)
+}
+
+// startServeEnv is startServe with env added to the environment and args
+// as they are (plus --addr).
+func startServeEnv(t *testing.T, env []string, args ...string) *served {
+	t.Helper()
+	for try := 0; ; try++ {
+		s, clash := tryServe(t, env, args)
+		if !clash || try == 4 {
+			if clash {
+				t.Fatalf("inarow serve found no free port in 5 tries\n%s", s.logs.String())
+			}
+			return s
+		}
+	}
+}
+
+// tryServe starts the server on a port that was free a moment ago; clash
+// reports that another process took it in between.
+func tryServe(t *testing.T, env, args []string) (s *served, clash bool) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
 	pr, pw := io.Pipe()
-	s := &served{cmd: cmd, logs: &syncBuffer{}, done: make(chan error, 1)}
+	s = &served{cmd: cmd, url: "http://" + addr, logs: &syncBuffer{}, done: make(chan error, 1)}
 	cmd.Stderr = pw
 	cmd.Stdout = io.Discard
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	found := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(pr)
 		for sc.Scan() {
-			line := sc.Text()
-			s.logs.Write([]byte(line + "\n"))
-			if m := servingURL.FindStringSubmatch(line); m != nil {
-				select {
-				case found <- m[1]:
-				default:
-				}
-			}
+			s.logs.Write([]byte(sc.Text() + "\n"))
 		}
 	}()
 	go func() {
@@ -82,14 +102,25 @@ func startServe(t *testing.T, db string, extra ...string) *served {
 			<-s.done
 		}
 	})
-	select {
-	case s.url = <-found:
-	case err := <-s.done:
-		t.Fatalf("inarow serve exited: %v\n%s", err, s.logs.String())
-	case <-time.After(30 * time.Second):
-		t.Fatalf("inarow serve did not start in 30s\n%s", s.logs.String())
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		select {
+		case err := <-s.done:
+			time.Sleep(50 * time.Millisecond) // let the log reader finish
+			if strings.Contains(s.logs.String(), "cannot listen") {
+				return s, true
+			}
+			t.Fatalf("inarow serve exited: %v\n%s", err, s.logs.String())
+		case <-time.After(50 * time.Millisecond):
+		}
+		if resp, err := apiClient.Get(s.url + "/api/agents"); err == nil {
+			resp.Body.Close()
+			return s, false
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("inarow serve did not answer in 30s\n%s", s.logs.String())
+		}
 	}
-	return s
 }
 
 // stop sends SIGTERM and waits for a clean exit.
@@ -174,6 +205,14 @@ func TestServePlaysAGame(t *testing.T) {
 	if !bytes.Contains(page, []byte("<title>")) {
 		t.Fatalf("no page at /: %q", page)
 	}
+	// On loopback, a name rebound to 127.0.0.1 gets nothing.
+	req, _ := http.NewRequest("GET", s.url+"/", nil)
+	req.Host = "rebound.example"
+	if resp, err := apiClient.Do(req); err != nil || resp.StatusCode != 403 {
+		t.Fatalf("the page for Host rebound.example: %v %v, want 403", resp, err)
+	} else {
+		resp.Body.Close()
+	}
 	s.stop(t)
 	for _, tok := range toks {
 		if strings.Contains(s.logs.String(), tok) {
@@ -195,6 +234,14 @@ func TestServeFlags(t *testing.T) {
 	}
 	if r := cli(t, "", "serve", "extra"); r.code != exitUsage {
 		t.Fatalf("extra argument: exit %d", r.code)
+	}
+	for _, bad := range []string{"10.0.0/8", "", "proxy.example"} {
+		if r := cli(t, "", "serve", "--trust-proxy", bad); r.code != exitUsage || !strings.Contains(r.stderr, "trust-proxy") {
+			t.Fatalf("--trust-proxy %q: exit %d %s", bad, r.code, r.stderr)
+		}
+	}
+	if r := cli(t, "", "serve", "--help"); !strings.Contains(r.stderr, "-trust-proxy CIDR") {
+		t.Fatalf("serve --help does not document --trust-proxy: %s", r.stderr)
 	}
 	if r := cli(t, "", "serve", "--db", filepath.Join(t.TempDir(), "no", "such", "dir", "x.db"), "--addr", "127.0.0.1:0"); r.code != 1 {
 		t.Fatalf("unopenable db: exit %d %s", r.code, r.stderr)
@@ -373,4 +420,97 @@ func TestServeGomokuComputer(t *testing.T) {
 		}
 	}
 	s.stop(t)
+}
+
+func TestServedHosts(t *testing.T) {
+	loop := []string{"localhost", "127.0.0.1", "::1"}
+	for _, tc := range []struct {
+		addr  string
+		given []string
+		want  []string
+	}{
+		{"127.0.0.1:8080", nil, append(loop, "127.0.0.1")},
+		{"127.0.0.2:0", []string{"play.example"}, append(loop, "127.0.0.2", "play.example")},
+		{"[::1]:8080", nil, append(loop, "::1")},
+		{"localhost:8080", nil, append(loop, "localhost")},
+		{":8080", nil, nil},
+		{"0.0.0.0:8080", []string{"play.example"}, []string{"play.example"}},
+		{"192.0.2.1:80", nil, nil},
+	} {
+		if got := servedHosts(tc.addr, tc.given); fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("servedHosts(%q, %v) = %v, want %v", tc.addr, tc.given, got, tc.want)
+		}
+	}
+}
+
+// With no --addr and no --db, serve answers on loopback only and keeps
+// its games in the user's data directory; --help says both.
+func TestServeDefaults(t *testing.T) {
+	r := cli(t, "", "serve", "--help")
+	if r.code != exitOK || !strings.Contains(r.stderr, `(default "127.0.0.1:8080")`) {
+		t.Errorf("serve --help does not give the loopback default:\n%s", r.stderr)
+	}
+	if !strings.Contains(r.stderr, "~/.local/share/inarow/inarow.db") {
+		t.Errorf("serve --help does not say where the games are kept:\n%s", r.stderr)
+	}
+	data := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", data)
+	want := filepath.Join(data, "inarow", "inarow.db")
+	if got, err := defaultDB(); err != nil || got != want {
+		t.Errorf("defaultDB() = %q, %v; want %q", got, err, want)
+	}
+	t.Setenv("XDG_DATA_HOME", "relative/dir") // ignored, as the XDG specification says
+	if got, err := defaultDB(); err != nil || strings.Contains(got, "relative") {
+		t.Errorf("defaultDB() with a relative XDG_DATA_HOME = %q, %v", got, err)
+	}
+}
+
+// The start is one INFO line with the address to open and where the games
+// are kept; a normal run logs no warning; --quiet prints nothing at all.
+func TestServeOpenLine(t *testing.T) {
+	data := t.TempDir()
+	s := startServeEnv(t, []string{"XDG_DATA_HOME=" + data})
+	s.stop(t)
+	port := s.url[strings.LastIndex(s.url, ":")+1:]
+	logs := s.logs.String()
+	db := filepath.Join(data, "inarow", "inarow.db")
+	want := regexp.MustCompile(`(?m)^time=\S+ level=INFO msg="inarow: open http://localhost:` + port + `/" addr=127\.0\.0\.1:` + port + ` store=sqlite db=` + regexp.QuoteMeta(db) + `$`)
+	if !want.MatchString(logs) {
+		t.Errorf("no line %s in the log:\n%s", want, logs)
+	}
+	if strings.Contains(logs, "level=WARN") || strings.Contains(logs, "level=ERROR") {
+		t.Errorf("a normal run warns:\n%s", logs)
+	}
+	if _, err := os.Stat(db); err != nil {
+		t.Errorf("the default database: %v", err)
+	}
+	s = startServeEnv(t, []string{"XDG_DATA_HOME=" + data}, "--quiet")
+	if _, err := apiClient.Get(s.url + "/"); err != nil {
+		t.Fatal(err)
+	}
+	s.stop(t)
+	if logs := s.logs.String(); logs != "" {
+		t.Errorf("--quiet printed:\n%s", logs)
+	}
+}
+
+func TestOpenURL(t *testing.T) {
+	for _, tc := range []struct {
+		addr, want string
+	}{
+		{"127.0.0.1:8080", "http://localhost:8080/"},
+		{"0.0.0.0:80", "http://localhost:80/ (listening on every interface: from elsewhere, use this machine's address)"},
+		{"[::]:8080", "http://localhost:8080/ (listening on every interface: from elsewhere, use this machine's address)"},
+		{"[::1]:8080", "http://[::1]:8080/"},
+		{"192.168.1.20:9000", "http://192.168.1.20:9000/"},
+		{"[2001:db8::1]:8080", "http://[2001:db8::1]:8080/"},
+	} {
+		a, err := net.ResolveTCPAddr("tcp", tc.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := openURL(a); got != tc.want {
+			t.Errorf("openURL(%s) = %q, want %q", tc.addr, got, tc.want)
+		}
+	}
 }

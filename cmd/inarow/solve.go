@@ -7,14 +7,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	core "github.com/inarow/inarow"
+	"github.com/inarow/inarow/internal/cases"
 	"github.com/inarow/inarow/solve"
 )
 
@@ -32,7 +33,8 @@ const solveUsage = `  inarow solve connect4 [--rules RULES] [--table-mb N] [--no
   inarow analyze connect4 MOVES [--rules RULES] [--table-mb N] [--no-book]
       Print the score of every column after MOVES, "-" for a full column.
   inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book]
-      Solve Pascal Pons' benchmark sets (Test_L3_R1 …) and print a table.
+      Solve Pascal Pons' benchmark sets (Test_L3_R1 …, built into inarow;
+      --sets DIR reads them from DIR) and print a table.
   inarow bench solve --random N --stones LIST [--rules RULES] [--seed S] [--table-mb N] [--no-book]
       What solving costs on RULES (9×7, 8×8…): solve N random positions of
       each stone count in LIST (e.g. 44,40,36) and print the mean time and
@@ -234,9 +236,6 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// benchSets are Pons' sets, easiest first.
-var benchSets = []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"}
-
 func runBench(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "gomoku" {
 		return runBenchGomoku(args[1:], stdout, stderr)
@@ -248,7 +247,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench solve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	sf := addSolverFlags(fs)
-	dir := fs.String("sets", filepath.Join("..", "shared", "data", "connect4"), "directory of the benchmark sets")
+	dir := fs.String("sets", "", "directory of the benchmark sets (default: Pons' six sets built into inarow)")
 	maxN := fs.Int("max", 0, "solve at most N positions of each set (0: all)")
 	only := fs.String("only", "", "comma-separated sets to run, e.g. L2_R1,L1_R1 (default: every set found)")
 	random := fs.Int("random", 0, "instead of the sets, solve N random positions of each --stones count (boards up to 128 bits)")
@@ -279,11 +278,15 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	fmt.Fprintf(stdout, "%-12s %9s %12s %12s %6s\n", "set", "positions", "mean µs", "mean nodes", "wrong")
 	ran, status := 0, exitOK
-	for _, name := range benchSets {
+	sets, where := cases.PonsSets(), "the built-in sets"
+	if *dir != "" {
+		sets, where = os.DirFS(*dir), *dir
+	}
+	for _, name := range cases.PonsSetNames {
 		if len(want) > 0 && !want[name] {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(*dir, name))
+		data, err := iofs.ReadFile(sets, name)
 		if errors.Is(err, os.ErrNotExist) {
 			continue
 		}
@@ -331,7 +334,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			mean(float64(elapsed.Nanoseconds())/1e3), mean(float64(s.Nodes())), wrong)
 	}
 	if ran == 0 {
-		fmt.Fprintf(stderr, "inarow bench solve: no benchmark set (Test_L1_R1 …) in %s\n", *dir)
+		fmt.Fprintf(stderr, "inarow bench solve: no benchmark set (Test_L1_R1 …) in %s\n", where)
 		return 1
 	}
 	return status

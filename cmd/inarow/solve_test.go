@@ -1,14 +1,14 @@
 package main
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// solveSets is where Pons' benchmark sets live, seen from this package.
-var solveSets = filepath.Join("..", "..", "..", "shared", "data", "connect4")
+	"github.com/inarow/inarow/internal/cases"
+)
 
 // Each valid line is answered "MOVES SCORE NODES MICROSECONDS"; each
 // invalid one gets an error naming its line on stderr, and the lines after
@@ -97,26 +97,45 @@ func TestAnalyzeConnect4(t *testing.T) {
 	}
 }
 
-// bench solve runs the sets it finds and reports no wrong score.
+// bench solve runs the built-in sets, or those of --sets DIR, and reports
+// no wrong score; a directory without a set is an error.
 func TestBenchSolve(t *testing.T) {
-	if _, err := os.Stat(filepath.Join(solveSets, "Test_L3_R1")); err != nil {
-		t.Skipf("benchmark sets: %v", err)
-	}
-	res := cli(t, "", "bench", "solve", "--sets", solveSets, "--only", "L3_R1,L2_R1", "--max", "50", "--table-mb", "8")
-	if res.code != 0 {
-		t.Fatalf("%+v", res)
-	}
-	lines := strings.Split(strings.TrimSpace(res.stdout), "\n")
-	if len(lines) != 3 || !strings.HasPrefix(lines[0], "set") {
-		t.Fatalf("table:\n%s", res.stdout)
-	}
-	for i, name := range []string{"Test_L3_R1", "Test_L2_R1"} {
-		f := strings.Fields(lines[i+1])
-		if len(f) != 5 || f[0] != name || f[1] != "50" || f[4] != "0" {
-			t.Errorf("row %q, want %s with 50 positions and 0 wrong", lines[i+1], name)
+	dir := t.TempDir()
+	for _, name := range []string{"Test_L3_R1", "Test_L2_R1"} {
+		data, err := fs.ReadFile(cases.PonsSets(), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// the first 20 lines only: a different table from the built-in one
+		lines := strings.SplitAfterN(string(data), "\n", 21)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(strings.Join(lines[:20], "")), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
-	if res := cli(t, "", "bench", "solve", "--sets", t.TempDir()); res.code != 1 {
+	for _, tc := range []struct {
+		args []string
+		n    string
+	}{
+		{nil, "50"},
+		{[]string{"--sets", dir}, "20"},
+	} {
+		args := append([]string{"bench", "solve", "--only", "L3_R1,L2_R1", "--max", "50", "--table-mb", "8"}, tc.args...)
+		res := cli(t, "", args...)
+		if res.code != 0 {
+			t.Fatalf("%v: %+v", args, res)
+		}
+		lines := strings.Split(strings.TrimSpace(res.stdout), "\n")
+		if len(lines) != 3 || !strings.HasPrefix(lines[0], "set") {
+			t.Fatalf("%v: table:\n%s", args, res.stdout)
+		}
+		for i, name := range []string{"Test_L3_R1", "Test_L2_R1"} {
+			f := strings.Fields(lines[i+1])
+			if len(f) != 5 || f[0] != name || f[1] != tc.n || f[4] != "0" {
+				t.Errorf("%v: row %q, want %s with %s positions and 0 wrong", args, lines[i+1], name, tc.n)
+			}
+		}
+	}
+	if res := cli(t, "", "bench", "solve", "--sets", t.TempDir()); res.code != 1 || !strings.Contains(res.stderr, "no benchmark set") {
 		t.Errorf("no sets: %+v", res)
 	}
 }

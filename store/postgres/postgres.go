@@ -126,9 +126,20 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 	}
 	g.Version = 1
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `INSERT INTO games (id, kind, rules, variant, opponent, level, computer, seat0_hash, seat1_hash, version, ply, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING`,
-			g.ID, g.Kind, g.Rules, g.Variant, g.Opponent, g.Level, g.Computer, g.SeatHash[0], g.SeatHash[1], g.Version, len(g.Moves), g.Created, g.Updated)
+		var fSeat *int
+		var fAt *time.Time
+		var fReason string
+		if f := g.Forfeit; f != nil {
+			if f.At.IsZero() {
+				f.At = g.Created
+			}
+			fSeat, fAt, fReason = &f.Seat, &f.At, f.Reason
+		}
+		tag, err := tx.Exec(ctx, `INSERT INTO games (id, kind, rules, variant, opponent, level, computer, seat0_hash, seat1_hash, version, ply, created_at, updated_at,
+				forfeit_seat, forfeit_reason, forfeit_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) ON CONFLICT (id) DO NOTHING`,
+			g.ID, g.Kind, g.Rules, g.Variant, g.Opponent, g.Level, g.Computer, g.SeatHash[0], g.SeatHash[1], g.Version, len(g.Moves), g.Created, g.Updated,
+			fSeat, fReason, fAt)
 		if err != nil {
 			return err
 		}
@@ -160,7 +171,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 // one round trip).
 func (s *Store) Get(ctx context.Context, id string) (*store.Game, error) {
 	rows, err := s.pool.Query(ctx, `SELECT g.kind, g.rules, g.variant, g.opponent, g.level, g.computer, g.seat0_hash, g.seat1_hash,
-			g.version, g.ply, g.created_at, g.updated_at, m.ply, m.cell, m.created_at
+			g.version, g.ply, g.created_at, g.updated_at, g.forfeit_seat, g.forfeit_reason, g.forfeit_at, m.ply, m.cell, m.created_at
 		FROM games g LEFT JOIN moves m ON m.game_id = g.id
 		WHERE g.id = $1 ORDER BY m.ply`, id)
 	if err != nil {
@@ -171,16 +182,20 @@ func (s *Store) Get(ctx context.Context, id string) (*store.Game, error) {
 	var ply int
 	for rows.Next() {
 		next := &store.Game{ID: id}
-		var mply, mcell *int
-		var mat *time.Time
+		var mply, mcell, fSeat *int
+		var mat, fAt *time.Time
+		var fReason string
 		if err := rows.Scan(&next.Kind, &next.Rules, &next.Variant, &next.Opponent, &next.Level, &next.Computer, &next.SeatHash[0], &next.SeatHash[1],
-			&next.Version, &ply, &next.Created, &next.Updated, &mply, &mcell, &mat); err != nil {
+			&next.Version, &ply, &next.Created, &next.Updated, &fSeat, &fReason, &fAt, &mply, &mcell, &mat); err != nil {
 			return nil, fmt.Errorf("postgres: get %s: %w", id, err)
 		}
 		if g == nil {
 			g = next
 			g.Created, g.Updated = g.Created.UTC(), g.Updated.UTC()
 			g.Moves = make([]store.Move, 0, ply)
+			if fSeat != nil {
+				g.Forfeit = &store.Forfeit{Seat: *fSeat, Reason: fReason, At: fAt.UTC()}
+			}
 		}
 		if mply != nil {
 			g.Moves = append(g.Moves, store.Move{Ply: *mply, Cell: *mcell, At: mat.UTC()})
@@ -248,8 +263,14 @@ func (s *Store) Truncate(ctx context.Context, id string, version int64, ply int)
 		return 0, fmt.Errorf("postgres: truncate %s to negative ply %d", id, ply)
 	}
 	var newPly *int
+	// The forfeit, if any, follows the last move: it goes when the moves
+	// from ply on include the end ($3 ≤ the game's ply; SET reads the old
+	// row).
 	err := s.pool.QueryRow(ctx, `WITH g AS (
-			UPDATE games SET version = version + 1, ply = LEAST(ply, $3), updated_at = now()
+			UPDATE games SET version = version + 1, ply = LEAST(ply, $3), updated_at = now(),
+				forfeit_seat = CASE WHEN $3 <= ply THEN NULL ELSE forfeit_seat END,
+				forfeit_reason = CASE WHEN $3 <= ply THEN '' ELSE forfeit_reason END,
+				forfeit_at = CASE WHEN $3 <= ply THEN NULL ELSE forfeit_at END
 			WHERE id = $1 AND version = $2 RETURNING ply),
 		d AS (
 			DELETE FROM moves WHERE game_id = $1 AND ply >= (SELECT ply FROM g) RETURNING 1)
@@ -262,6 +283,27 @@ func (s *Store) Truncate(ctx context.Context, id string, version int64, ply int)
 	}
 	if err != nil {
 		return 0, wrap("truncate", id, err)
+	}
+	return version + 1, nil
+}
+
+// Forfeit records seat's forfeit if the game is at version, in one
+// statement as Append.
+func (s *Store) Forfeit(ctx context.Context, id string, version int64, seat int, reason string) (int64, error) {
+	if seat != 0 && seat != 1 {
+		return 0, fmt.Errorf("postgres: forfeit of %s by seat %d (want 0 or 1)", id, seat)
+	}
+	tag, err := s.pool.Exec(ctx, `UPDATE games SET version = version + 1, updated_at = now(),
+			forfeit_seat = $3, forfeit_reason = $4, forfeit_at = now()
+		WHERE id = $1 AND version = $2`, id, version, seat, reason)
+	if err == nil && tag.RowsAffected() == 1 {
+		s.notify(ctx, id)
+	}
+	if err == nil && tag.RowsAffected() == 0 {
+		err = s.failure(ctx, id)
+	}
+	if err != nil {
+		return 0, wrap("forfeit", id, err)
 	}
 	return version + 1, nil
 }

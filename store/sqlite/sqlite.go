@@ -19,7 +19,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
@@ -246,9 +245,19 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 		if n > 0 {
 			return store.ErrExists
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO games (id, kind, rules, variant, opponent, level, computer, seat0_hash, seat1_hash, version, ply, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			g.ID, g.Kind, g.Rules, g.Variant, g.Opponent, g.Level, g.Computer, g.SeatHash[0], g.SeatHash[1], g.Version, len(g.Moves), micros(g.Created), micros(g.Updated))
+		var fSeat, fAt sql.NullInt64
+		var fReason string
+		if f := g.Forfeit; f != nil {
+			if f.At.IsZero() {
+				f.At = g.Created
+			}
+			fSeat, fAt, fReason = sql.NullInt64{Int64: int64(f.Seat), Valid: true}, sql.NullInt64{Int64: micros(f.At), Valid: true}, f.Reason
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO games (id, kind, rules, variant, opponent, level, computer, seat0_hash, seat1_hash, version, ply, created_at, updated_at,
+				forfeit_seat, forfeit_reason, forfeit_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			g.ID, g.Kind, g.Rules, g.Variant, g.Opponent, g.Level, g.Computer, g.SeatHash[0], g.SeatHash[1], g.Version, len(g.Moves), micros(g.Created), micros(g.Updated),
+			fSeat, fReason, fAt)
 		if err != nil {
 			return err
 		}
@@ -274,7 +283,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 // snapshot, without the cost of an explicit read transaction).
 func (s *Store) Get(ctx context.Context, id string) (*store.Game, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT g.kind, g.rules, g.variant, g.opponent, g.level, g.computer, g.seat0_hash, g.seat1_hash,
-			g.version, g.ply, g.created_at, g.updated_at, m.ply, m.cell, m.created_at
+			g.version, g.ply, g.created_at, g.updated_at, g.forfeit_seat, g.forfeit_reason, g.forfeit_at, m.ply, m.cell, m.created_at
 		FROM games g LEFT JOIN moves m ON m.game_id = g.id
 		WHERE g.id = ? ORDER BY m.ply`, id)
 	if err != nil {
@@ -285,16 +294,20 @@ func (s *Store) Get(ctx context.Context, id string) (*store.Game, error) {
 	var ply int
 	for rows.Next() {
 		var created, updated int64
-		var mply, mcell, mat sql.NullInt64
+		var mply, mcell, mat, fSeat, fAt sql.NullInt64
+		var fReason string
 		next := &store.Game{ID: id}
 		if err := rows.Scan(&next.Kind, &next.Rules, &next.Variant, &next.Opponent, &next.Level, &next.Computer, &next.SeatHash[0], &next.SeatHash[1],
-			&next.Version, &ply, &created, &updated, &mply, &mcell, &mat); err != nil {
+			&next.Version, &ply, &created, &updated, &fSeat, &fReason, &fAt, &mply, &mcell, &mat); err != nil {
 			return nil, fmt.Errorf("sqlite: get %s: %w", id, err)
 		}
 		if g == nil {
 			g = next
 			g.Created, g.Updated = fromMicros(created), fromMicros(updated)
 			g.Moves = make([]store.Move, 0, ply)
+			if fSeat.Valid {
+				g.Forfeit = &store.Forfeit{Seat: int(fSeat.Int64), Reason: fReason, At: fromMicros(fAt.Int64)}
+			}
 		}
 		if mply.Valid {
 			g.Moves = append(g.Moves, store.Move{Ply: int(mply.Int64), Cell: int(mcell.Int64), At: fromMicros(mat.Int64)})
@@ -312,12 +325,13 @@ func (s *Store) Get(ctx context.Context, id string) (*store.Game, error) {
 	return g, nil
 }
 
-// bump is the compare-and-swap on the game row; it returns the ply the
-// game was at.
-func bump(ctx context.Context, tx *sql.Tx, id string, version int64, now time.Time, dply string) (int, error) {
+// bump is the compare-and-swap on the game row, making the change set
+// (SQL assignments, after ?-arguments args) too; it returns the ply the
+// game is at after it.
+func bump(ctx context.Context, tx *sql.Tx, id string, version int64, now time.Time, set string, args ...any) (int, error) {
 	var ply int
-	err := tx.QueryRowContext(ctx, `UPDATE games SET version = version + 1, ply = `+dply+`, updated_at = ? WHERE id = ? AND version = ? RETURNING ply`,
-		micros(now), id, version).Scan(&ply)
+	err := tx.QueryRowContext(ctx, `UPDATE games SET version = version + 1, `+set+`, updated_at = ? WHERE id = ? AND version = ? RETURNING ply`,
+		append(args, micros(now), id, version)...).Scan(&ply)
 	if errors.Is(err, sql.ErrNoRows) {
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE id = ?`, id).Scan(&n); err != nil {
@@ -335,7 +349,7 @@ func bump(ctx context.Context, tx *sql.Tx, id string, version int64, now time.Ti
 func (s *Store) Append(ctx context.Context, id string, version int64, cell int) (int64, error) {
 	now := time.Now().UTC()
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		ply, err := bump(ctx, tx, id, version, now, "ply + 1")
+		ply, err := bump(ctx, tx, id, version, now, "ply = ply + 1")
 		if err != nil {
 			return err
 		}
@@ -358,7 +372,12 @@ func (s *Store) Truncate(ctx context.Context, id string, version int64, ply int)
 	}
 	now := time.Now().UTC()
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		newPly, err := bump(ctx, tx, id, version, now, "min(ply, "+strconv.Itoa(ply)+")")
+		// The forfeit, if any, follows the last move: it goes when the
+		// moves from ply on include the end (ply ≤ the game's ply).
+		newPly, err := bump(ctx, tx, id, version, now, `ply = min(ply, ?1),
+			forfeit_seat = CASE WHEN ?1 <= ply THEN NULL ELSE forfeit_seat END,
+			forfeit_reason = CASE WHEN ?1 <= ply THEN '' ELSE forfeit_reason END,
+			forfeit_at = CASE WHEN ?1 <= ply THEN NULL ELSE forfeit_at END`, ply)
 		if err != nil {
 			return err
 		}
@@ -370,6 +389,25 @@ func (s *Store) Truncate(ctx context.Context, id string, version int64, ply int)
 			return 0, err
 		}
 		return 0, fmt.Errorf("sqlite: truncate %s: %w", id, err)
+	}
+	return version + 1, nil
+}
+
+// Forfeit records seat's forfeit if the game is at version.
+func (s *Store) Forfeit(ctx context.Context, id string, version int64, seat int, reason string) (int64, error) {
+	if seat != 0 && seat != 1 {
+		return 0, fmt.Errorf("sqlite: forfeit of %s by seat %d (want 0 or 1)", id, seat)
+	}
+	now := time.Now().UTC()
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		_, err := bump(ctx, tx, id, version, now, "forfeit_seat = ?, forfeit_reason = ?, forfeit_at = ?", seat, reason, micros(now))
+		return err
+	})
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrConflict) {
+			return 0, err
+		}
+		return 0, fmt.Errorf("sqlite: forfeit %s: %w", id, err)
 	}
 	return version + 1, nil
 }

@@ -163,13 +163,98 @@ func Run(t *testing.T, opener Opener) {
 		if len(got.Moves) != 3 || got.Version != v+1 {
 			t.Fatalf("after no-op truncate: %d moves version %d", len(got.Moves), got.Version)
 		}
-		// The server's forfeit mark, -1, is kept like any cell.
+		// A cell is kept as given, even one off every board.
 		if _, err = s.Append(ctx, g.ID, v+1, -1); err != nil {
 			t.Fatal(err)
 		}
 		got, _ = s.Get(ctx, g.ID)
-		if len(got.Moves) != 4 || got.Moves[3].Cell != -1 {
-			t.Fatalf("after a forfeit mark: %+v", got.Moves)
+		if len(got.Moves) != 4 || got.Moves[3].Cell != -1 || got.Forfeit != nil {
+			t.Fatalf("after a cell -1: %+v, forfeit %+v", got.Moves, got.Forfeit)
+		}
+	})
+
+	t.Run("Forfeit", func(t *testing.T) {
+		s := mustOpen(t, opener(t))
+		defer s.Close()
+		g := sample(newID(t))
+		if err := s.Create(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		v := g.Version
+		for _, c := range []int{38, 31} {
+			var err error
+			if v, err = s.Append(ctx, g.ID, v, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := s.Forfeit(ctx, "nope", 1, 0, "x"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("Forfeit(nope) = %v, want ErrNotFound", err)
+		}
+		if _, err := s.Forfeit(ctx, g.ID, v-1, 0, "x"); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("stale forfeit = %v, want ErrConflict", err)
+		}
+		for _, seat := range []int{-1, 2} {
+			if _, err := s.Forfeit(ctx, g.ID, v, seat, "x"); err == nil || errors.Is(err, store.ErrConflict) {
+				t.Fatalf("forfeit by seat %d = %v, want an error", seat, err)
+			}
+		}
+		if got, _ := s.Get(ctx, g.ID); got.Version != v || got.Forfeit != nil {
+			t.Fatalf("refused forfeits changed the game: version %d (want %d), forfeit %+v", got.Version, v, got.Forfeit)
+		}
+		const reason = "agent x broke the protocol: «h99» is off the board"
+		before := time.Now()
+		v, err := s.Forfeit(ctx, g.ID, v, 0, reason)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := s.Get(ctx, g.ID)
+		if got.Version != v || len(got.Moves) != 2 || got.Forfeit == nil || got.Forfeit.Seat != 0 || got.Forfeit.Reason != reason {
+			t.Fatalf("after the forfeit: version %d (want %d), moves %+v, forfeit %+v", got.Version, v, got.Moves, got.Forfeit)
+		}
+		if d := got.Forfeit.At.Sub(before); d < -time.Second || d > time.Minute {
+			t.Fatalf("forfeit at %v, %v after it was made", got.Forfeit.At, d)
+		}
+		// A truncation that leaves every move leaves the forfeit too…
+		if v, err = s.Truncate(ctx, g.ID, v, 3); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.Get(ctx, g.ID); got.Forfeit == nil || len(got.Moves) != 2 {
+			t.Fatalf("after truncating past the end: moves %+v, forfeit %+v", got.Moves, got.Forfeit)
+		}
+		// …one from the end on takes it back, the moves staying…
+		if v, err = s.Truncate(ctx, g.ID, v, 2); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.Get(ctx, g.ID); got.Forfeit != nil || len(got.Moves) != 2 {
+			t.Fatalf("after truncating at the end: moves %+v, forfeit %+v", got.Moves, got.Forfeit)
+		}
+		// …and one before the end takes both back.
+		if v, err = s.Forfeit(ctx, g.ID, v, 1, ""); err != nil {
+			t.Fatal(err)
+		}
+		if v, err = s.Truncate(ctx, g.ID, v, 1); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.Get(ctx, g.ID); got.Forfeit != nil || len(got.Moves) != 1 || got.Version != v {
+			t.Fatalf("after truncating before the end: moves %+v, forfeit %+v", got.Moves, got.Forfeit)
+		}
+	})
+
+	t.Run("CreateWithForfeit", func(t *testing.T) {
+		s := mustOpen(t, opener(t))
+		defer s.Close()
+		g := sample(newID(t))
+		g.Moves = []store.Move{{Cell: 38}}
+		g.Forfeit = &store.Forfeit{Seat: 1, Reason: "exited"}
+		if err := s.Create(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Get(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f := got.Forfeit; f == nil || f.Seat != 1 || f.Reason != "exited" || !f.At.Equal(g.Created) || len(got.Moves) != 1 {
+			t.Fatalf("Get = moves %+v forfeit %+v, want forfeit %+v", got.Moves, got.Forfeit, g.Forfeit)
 		}
 	})
 
@@ -264,6 +349,9 @@ func Run(t *testing.T, opener Opener) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if v, err = s.Forfeit(ctx, g.ID, v, 1, "agent x exited"); err != nil {
+			t.Fatal(err)
+		}
 		if err := s.Close(); err != nil {
 			t.Fatal(err)
 		}
@@ -273,8 +361,9 @@ func Run(t *testing.T, opener Opener) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Version != v || len(got.Moves) != 1 || got.Moves[0].Cell != 3 {
-			t.Fatalf("after reopen: %+v", got)
+		if got.Version != v || len(got.Moves) != 1 || got.Moves[0].Cell != 3 ||
+			got.Forfeit == nil || got.Forfeit.Seat != 1 || got.Forfeit.Reason != "agent x exited" {
+			t.Fatalf("after reopen: %+v, forfeit %+v", got, got.Forfeit)
 		}
 	})
 
@@ -320,4 +409,87 @@ func Run(t *testing.T, opener Opener) {
 			}
 		}
 	})
+}
+
+// LegacyForfeits returns the statements that fill a database at its first
+// migration (001_games.sql) with games as the server stored them before
+// forfeits were stored as such: a forfeit was a last move at cell -1. at
+// is the SQL literal of one instant in the database's form of created_at
+// (the stores differ); CheckLegacyForfeits checks the migrated games.
+func LegacyForfeits(at string) []string {
+	game := func(id string, ply, version int) string {
+		return fmt.Sprintf(`INSERT INTO games (id, kind, rules, variant, opponent, level, computer, version, ply, created_at, updated_at)
+			VALUES ('%s', 'gomoku', 'm=15,n=15,k=5', 'freestyle', 'agent:x', 0, 1, %d, %d, %s, %s)`, id, version, ply, at, at)
+	}
+	move := func(id string, ply, cell int) string {
+		return fmt.Sprintf(`INSERT INTO moves (game_id, ply, cell, created_at) VALUES ('%s', %d, %d, %s)`, id, ply, cell, at)
+	}
+	return []string{
+		// The first seat forfeited at ply 2 (its turn: moves alternate
+		// from the first seat).
+		game("old-first", 3, 4), move("old-first", 0, 112), move("old-first", 1, 113), move("old-first", 2, -1),
+		game("old-second", 2, 3), move("old-second", 0, 112), move("old-second", 1, -1),
+		// A game that ended by a forfeit before any move.
+		game("old-at-once", 1, 2), move("old-at-once", 0, -1),
+		// Games without a forfeit stay as they were.
+		game("old-plain", 2, 3), move("old-plain", 0, 112), move("old-plain", 1, 113),
+		game("old-empty", 0, 1),
+	}
+}
+
+// CheckLegacyForfeits checks, at the instant LegacyForfeits was given,
+// the games it stored once the store's migrations ran: each move at cell
+// -1 is a Forfeit of the seat to move, without a reason, and the store
+// works on the migrated games.
+func CheckLegacyForfeits(t *testing.T, s store.Store, at time.Time) {
+	t.Helper()
+	ctx := context.Background()
+	for _, tc := range []struct {
+		id      string
+		version int64
+		moves   []int
+		seat    int // -1: no forfeit
+	}{
+		{"old-first", 4, []int{112, 113}, 0},
+		{"old-second", 3, []int{112}, 1},
+		{"old-at-once", 2, nil, 0},
+		{"old-plain", 3, []int{112, 113}, -1},
+		{"old-empty", 1, nil, -1},
+	} {
+		g, err := s.Get(ctx, tc.id)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.id, err)
+		}
+		var cells []int
+		for _, m := range g.Moves {
+			cells = append(cells, m.Cell)
+		}
+		if g.Version != tc.version || fmt.Sprint(cells) != fmt.Sprint(tc.moves) {
+			t.Errorf("%s: version %d moves %v, want %d %v", tc.id, g.Version, cells, tc.version, tc.moves)
+		}
+		switch {
+		case tc.seat < 0 && g.Forfeit != nil:
+			t.Errorf("%s: forfeit %+v, want none", tc.id, g.Forfeit)
+		case tc.seat >= 0 && (g.Forfeit == nil || g.Forfeit.Seat != tc.seat || g.Forfeit.Reason != "" || !g.Forfeit.At.Equal(at)):
+			t.Errorf("%s: forfeit %+v, want seat %d at %v without a reason", tc.id, g.Forfeit, tc.seat, at)
+		}
+	}
+	// The migrated games take changes: an undo of a forfeited game (the
+	// ply count is right), a move and a forfeit in a plain one.
+	v, err := s.Truncate(ctx, "old-first", 4, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := s.Get(ctx, "old-first"); g.Version != v || len(g.Moves) != 1 || g.Forfeit != nil {
+		t.Errorf("old-first after an undo: version %d moves %+v forfeit %+v", g.Version, g.Moves, g.Forfeit)
+	}
+	if v, err = s.Append(ctx, "old-plain", 3, 114); err != nil {
+		t.Fatal(err)
+	}
+	if v, err = s.Forfeit(ctx, "old-plain", v, 1, "agent x exited"); err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := s.Get(ctx, "old-plain"); g.Version != v || len(g.Moves) != 3 || g.Moves[2].Ply != 2 || g.Forfeit == nil || g.Forfeit.Reason != "agent x exited" {
+		t.Errorf("old-plain after a move and a forfeit: version %d moves %+v forfeit %+v", g.Version, g.Moves, g.Forfeit)
+	}
 }

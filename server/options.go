@@ -1,0 +1,165 @@
+package server
+
+import (
+	"io/fs"
+	"log/slog"
+	"net/netip"
+	"time"
+
+	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/engine"
+	"github.com/inarow/inarow/store"
+	"github.com/inarow/inarow/web"
+)
+
+// ForbiddenChecker decides renju's forbidden points: whether the first
+// player (black), to move in p, may not play the empty cell m (double-three,
+// double-four, overline). The rules live in package gomoku; the server
+// takes them through this interface so that it does not depend on how
+// they are written. Until one is set in Options.Renju, renju games cannot
+// be created (422).
+type ForbiddenChecker interface {
+	Forbidden(p inarow.Position, m inarow.Move) bool
+}
+
+// ForbiddenLister may be implemented by a ForbiddenChecker that finds all
+// of a position's forbidden points at once faster than one by one; the
+// game view lists them when black is to move.
+type ForbiddenLister interface {
+	ForbiddenPoints(p inarow.Position) []inarow.Move
+}
+
+// ForbiddenFunc adapts a function to ForbiddenChecker.
+type ForbiddenFunc func(p inarow.Position, m inarow.Move) bool
+
+func (f ForbiddenFunc) Forbidden(p inarow.Position, m inarow.Move) bool { return f(p, m) }
+
+// GameInfo describes a game to an EngineFunc.
+type GameInfo struct {
+	Kind    string
+	Rules   inarow.Rules
+	Variant string
+	Level   int
+}
+
+// EngineFunc returns the computer player for a game and level, or nil to
+// use the server's own choice (see Options.Engine).
+type EngineFunc func(GameInfo) engine.Player
+
+// Options configure a Server. Zero values take the defaults in brackets.
+type Options struct {
+	Store  store.Store  // required
+	Logger *slog.Logger // [slog.Default()]
+	// Renju checks renju's forbidden points (gomoku's renju rules plug in
+	// here); nil disables the renju variant.
+	Renju ForbiddenChecker
+	// Engine may supply a stronger computer for some games (the gomoku
+	// engine plugs in here); nil or a nil result uses the built-in players.
+	Engine EngineFunc
+	// EngineJobs bounds the engine and solver searches running at once [2];
+	// a request that cannot get a slot in time falls back to the instant
+	// greedy player (moves) or answers 503 (analysis).
+	EngineJobs int
+	// MoveTime bounds the computer's thinking per move [2s].
+	MoveTime time.Duration
+	// AnalysisTime bounds one analysis request [5s].
+	AnalysisTime time.Duration
+	// AnalysisDepth bounds the depth of the gomoku engine's analysis
+	// search [0: only AnalysisTime bounds it].
+	AnalysisDepth int
+	// SolverTableBytes is the transposition table of each Connect Four
+	// solver kept for reuse [16 MiB].
+	SolverTableBytes int
+	// CreatePerMinute bounds the games one client address may create per
+	// minute, with bursts of twice as many [60]; negative: no bound.
+	CreatePerMinute int
+	// MovesPerMinute bounds the moves and undos one client address may
+	// send per minute, with bursts of twice as many [300]; negative: no
+	// bound.
+	MovesPerMinute int
+	// AnalysesPerMinute bounds the analysis requests of one client
+	// address per minute, with bursts of twice as many [30]; negative: no
+	// bound.
+	AnalysesPerMinute int
+	// StreamsPerAddress bounds the event streams one client address may
+	// hold open at once [32]; negative: no bound.
+	StreamsPerAddress int
+	// TrustProxy lists the reverse proxies whose X-Forwarded-For or
+	// Forwarded headers name the client the limits above count by; from
+	// any other peer those headers are ignored. Without it, every client
+	// behind a proxy shares the proxy's limits.
+	TrustProxy []netip.Prefix
+	// Hosts, when not empty, are the names the server answers to: a
+	// request whose Host header (without its port) is none of them is
+	// refused. inarow serve sets the loopback names when it listens on
+	// loopback, so that a site whose name an attacker rebinds to
+	// 127.0.0.1 (DNS rebinding) can neither read nor change games.
+	Hosts []string
+	// Now is the clock of the rate limits [time.Now].
+	Now func() time.Time
+	// MaxStreams bounds the open event streams [4096].
+	MaxStreams int
+	// Heartbeat is the interval of SSE keep-alive comments [20s].
+	Heartbeat time.Duration
+	// Agents are the outside programs games may seat (opponent "agent").
+	Agents []Agent
+	// AgentProcs bounds the agent programs running at once [8]; each game
+	// against an agent keeps one while it goes on, the one idle longest
+	// making room for another.
+	AgentProcs int
+	// AgentIdle stops an agent program whose game waited this long [5m].
+	AgentIdle time.Duration
+	// Static serves the web page; nil means the embedded page of package web.
+	Static fs.FS
+}
+
+// withDefaults returns opt with the defaults of its zero fields (in
+// brackets above).
+func (opt Options) withDefaults() Options {
+	if opt.Logger == nil {
+		opt.Logger = slog.Default()
+	}
+	if opt.EngineJobs <= 0 {
+		opt.EngineJobs = 2
+	}
+	if opt.MoveTime <= 0 {
+		opt.MoveTime = 2 * time.Second
+	}
+	if opt.AnalysisTime <= 0 {
+		opt.AnalysisTime = 5 * time.Second
+	}
+	if opt.SolverTableBytes <= 0 {
+		opt.SolverTableBytes = 16 << 20
+	}
+	if opt.CreatePerMinute == 0 {
+		opt.CreatePerMinute = 60
+	}
+	if opt.MovesPerMinute == 0 {
+		opt.MovesPerMinute = 300
+	}
+	if opt.AnalysesPerMinute == 0 {
+		opt.AnalysesPerMinute = 30
+	}
+	if opt.StreamsPerAddress == 0 {
+		opt.StreamsPerAddress = 32
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.MaxStreams <= 0 {
+		opt.MaxStreams = 4096
+	}
+	if opt.Heartbeat <= 0 {
+		opt.Heartbeat = 20 * time.Second
+	}
+	if opt.Static == nil {
+		opt.Static = web.Static()
+	}
+	if opt.AgentProcs <= 0 {
+		opt.AgentProcs = 8
+	}
+	if opt.AgentIdle <= 0 {
+		opt.AgentIdle = 5 * time.Minute
+	}
+	return opt
+}

@@ -1,0 +1,57 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/store"
+)
+
+// state is a stored game replayed.
+type state struct {
+	g   *store.Game
+	set setup
+	pos inarow.Position
+}
+
+// over reports whether the game has ended.
+func (st *state) over() bool { return st.g.Forfeit != nil || st.pos.Over() }
+
+func (s *Server) load(ctx context.Context, id string) (*state, error) {
+	g, err := s.store.Get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	set, err := setupOf(g)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", id, err)
+	}
+	p, err := inarow.NewPosition(set.rules)
+	if err != nil {
+		return nil, err
+	}
+	st := &state{g: g, set: set}
+	for _, m := range g.Moves {
+		if p, err = p.Play(inarow.Move(m.Cell)); err != nil {
+			return nil, fmt.Errorf("game %s: stored move %d: %w", id, m.Ply, err)
+		}
+	}
+	st.pos = p
+	return st, nil
+}
+
+// forbidden reports whether m is refused by renju for the side to move.
+func (s *Server) forbidden(st *state, p inarow.Position, m inarow.Move) bool {
+	return st.set.variant == Renju && s.opt.Renju != nil && p.ToMove() == inarow.First && !p.Over() &&
+		p.At(m) == inarow.NoPlayer && s.opt.Renju.Forbidden(p, m)
+}
+
+// advance returns st after m, committed at version.
+func advance(st *state, next inarow.Position, m inarow.Move, version int64) *state {
+	g := *st.g
+	g.Moves = append(g.Moves[:len(g.Moves):len(g.Moves)], store.Move{Ply: len(g.Moves), Cell: int(m), At: time.Now().UTC()})
+	g.Version = version
+	return &state{g: &g, set: st.set, pos: next}
+}
