@@ -451,3 +451,32 @@ func TestBookQueueRetry(t *testing.T) {
 		t.Errorf("a database down for good: %v after %d calls", err, calls)
 	}
 }
+
+// Generations started together make one queue: the advisory lock orders
+// them, and the later ones take up the first's.
+func TestBookQueueCreateTogether(t *testing.T) {
+	db, conn := bookQueueDB(t)
+	g, err := solve.NewGeometry(inarow.Rules{Cols: 5, Rows: 4, K: 4, Gravity: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 4)
+	for range cap(errs) {
+		go func() {
+			q, err := createBookQueue(context.Background(), db, g, 4)
+			if err == nil {
+				q.Close()
+			}
+			errs <- err
+		}()
+	}
+	for range cap(errs) {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	want := len(g.BookPositions(4)[4])
+	if n := queryInt(t, conn, `SELECT count(*) FROM book_positions WHERE state = 'todo'`); n != want {
+		t.Errorf("%d positions in the queue, want %d", n, want)
+	}
+}
