@@ -156,6 +156,21 @@ func TestBookQueueLeases(t *testing.T) {
 	if done, leased, err := qa.status(ctx); err != nil || done != 1 || leased != 0 {
 		t.Fatalf("status after the release: %d done, %d leased, %v", done, leased, err)
 	}
+	// A position leased in A's name that A does not know of (its claim's
+	// answer lost) is not renewed: it lapses, and is solved all the same.
+	last := qa.positions - 1
+	if _, err := conn.Exec(ctx, `UPDATE book_positions SET state = 'leased', owner = $1, lease_until = now() + interval '1 second' WHERE ord = $2`, qa.owner, last); err != nil {
+		t.Fatal(err)
+	}
+	if err := qa.renew(ctx, time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if n := queryInt(t, conn, `SELECT count(*) FROM book_positions WHERE ord = $1 AND lease_until < now() + interval '1 minute'`, last); n != 1 {
+		t.Fatal("A renewed the lease of a position it does not hold")
+	}
+	if _, err := conn.Exec(ctx, `UPDATE book_positions SET lease_until = now() - interval '1 second' WHERE ord = $1`, last); err != nil {
+		t.Fatal(err)
+	}
 	// A works the rest off alone.
 	n, err := qa.work(ctx, bookWork{jobs: 1, batch: 4, tableBytes: 1 << 20, lease: time.Minute, poll: 10 * time.Millisecond})
 	if err != nil || n != qa.positions-1 {
