@@ -1,7 +1,8 @@
 // Package engine holds the computer players. A Player picks a move for
 // the side to move of a position; the ones here are the simple and the
 // exact players every game has. Stronger searches (the Connect Four
-// solver, gomoku threat search, MCTS) plug in behind the same interface.
+// solver, the gomoku engine of engine/gomoku, MCTS) plug in behind the
+// same interface.
 package engine
 
 import (

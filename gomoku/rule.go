@@ -70,8 +70,15 @@ func (r Rule) Gomocup() int {
 	return 0
 }
 
-// FromGomocup returns the rule of an "INFO rule" value. Bit 2 (continuous
-// game) is not a rule of the board and is ignored.
+// FromGomocup returns the rule of an "INFO rule" value, the module's one
+// reading of it. The Gomocup protocol makes the value a bitmask: 1 exactly
+// five, 2 continuous game, 4 renju, 8 caro. Bit 2 is not a rule of the
+// board and is ignored. Renju (4) is a whole rule that already holds
+// exactly five for black, so 4|1 = 5 is renju; caro (8) takes exactly five
+// as 9. Renju with caro (12, 13) names two rules at once, and any other bit
+// is none the protocol defines: both are an error wrapping
+// inarow.ErrBadRules, so that a brain keeps the rule it had and says so
+// instead of guessing.
 func FromGomocup(n int) (Rule, error) {
 	switch n &^ 2 {
 	case 0:

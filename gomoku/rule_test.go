@@ -163,3 +163,27 @@ func TestRulesOwnCases(t *testing.T) {
 		}
 	}
 }
+
+// TestFromGomocupBits: every value of the "INFO rule" bitmask up to 32 and
+// a few negative ones, each to its rule or to an error (see FromGomocup).
+func TestFromGomocupBits(t *testing.T) {
+	want := map[int]Rule{0: Freestyle, 1: Standard, 4: Renju, 5: Renju, 8: Caro, 9: CaroExact}
+	for n := -3; n < 32; n++ {
+		r, ok := want[n&^2]
+		if n < 0 {
+			ok = false
+		}
+		got, err := FromGomocup(n)
+		switch {
+		case ok && (err != nil || got != r):
+			t.Errorf("FromGomocup(%d) = %v, %v; want %v", n, got, err, r)
+		case !ok && !errors.Is(err, inarow.ErrBadRules):
+			t.Errorf("FromGomocup(%d) = %v, %v; want an ErrBadRules error", n, got, err)
+		}
+	}
+	for _, n := range []int{12, 13, 14, 15} { // renju and caro at once
+		if _, err := FromGomocup(n); err == nil {
+			t.Errorf("FromGomocup(%d): renju with caro accepted", n)
+		}
+	}
+}

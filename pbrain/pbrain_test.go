@@ -40,6 +40,83 @@ func TestRuleBits(t *testing.T) {
 	}
 }
 
+// TestInfoRule: each "INFO rule" value is read by gomoku.FromGomocup; a
+// value it refuses (renju with caro, an undefined bit) is answered with
+// ERROR and leaves the rule as it was. The position has black's double
+// three at 7,7: forbidden only while the rule is renju.
+func TestInfoRule(t *testing.T) {
+	const pos = "YXBOARD\n7,5,1\n7,6,1\n5,7,1\n6,7,1\n0,0,2\n14,0,2\n0,14,2\nDONE\nYXSHOWFORBID\n"
+	for _, tc := range []struct {
+		info string
+		want []string
+	}{
+		{"INFO rule 0\n", []string{"OK", "FORBID ."}},
+		{"INFO rule 4\n", []string{"OK", "FORBID 0707."}},
+		{"INFO rule 6\n", []string{"OK", "FORBID 0707."}}, // continuous renju
+		{"INFO rule 1\n", []string{"OK", "FORBID ."}},
+		{"INFO rule 4\nINFO rule 12\n", []string{"OK", "ERROR", "FORBID 0707."}},
+		{"INFO rule 0\nINFO rule 13\n", []string{"OK", "ERROR", "FORBID ."}},
+		{"INFO rule 4\nINFO rule 16\n", []string{"OK", "ERROR", "FORBID 0707."}},
+		{"INFO rule 4\nINFO rule -1\n", []string{"OK", "ERROR", "FORBID 0707."}},
+	} {
+		got := run(t, "START 15\n"+tc.info+pos)
+		if len(got) != len(tc.want) {
+			t.Errorf("%q: got %q, want %q", tc.info, got, tc.want)
+			continue
+		}
+		for i, w := range tc.want {
+			if got[i] != w && !(w == "ERROR" && strings.HasPrefix(got[i], "ERROR ")) {
+				t.Errorf("%q: got %q, want %q", tc.info, got, tc.want)
+				break
+			}
+		}
+	}
+}
+
+// TestLongLine: a line of 1 MiB or more is answered with ERROR and the
+// brain reads on (bufio.Scanner's ErrTooLong once ended the session as if
+// the input had ended).
+func TestLongLine(t *testing.T) {
+	for _, n := range []int{1 << 20, 1<<20 + 1, 3 << 20} {
+		got := run(t, "START 15\n"+strings.Repeat("A", n)+"\nABOUT\nEND\n")
+		if len(got) != 3 || got[0] != "OK" || !strings.HasPrefix(got[1], "ERROR ") || got[2] != About {
+			t.Errorf("line of %d bytes: got %.200q", n, got)
+		}
+	}
+	// just below the limit: an ordinary unknown command
+	got := run(t, "START 15\n"+strings.Repeat("A", 1<<20-1)+"\nABOUT\n")
+	if len(got) != 3 || !strings.HasPrefix(got[1], "UNKNOWN") || got[2] != About {
+		t.Errorf("line of 1 MiB - 1 bytes: got %.200q", got)
+	}
+	// while the brain thinks, and as the last line without a newline
+	got = run(t, "START 15\nINFO timeout_turn 300\nBEGIN\n"+strings.Repeat("B", 2<<20)+"\nABOUT\n"+strings.Repeat("C", 2<<20))
+	if len(got) != 5 || got[1] != "7,7" || !strings.HasPrefix(got[2], "ERROR ") || got[3] != About || !strings.HasPrefix(got[4], "ERROR ") {
+		t.Errorf("long lines while thinking: got %.300q", got)
+	}
+}
+
+// TestBoardWithFive: a BOARD whose stones already hold a five (for either
+// side, under the rule in force) is a finished game: ERROR, not a move.
+func TestBoardWithFive(t *testing.T) {
+	for _, tc := range []struct{ name, input string }{
+		{"own five", "START 15\nBOARD\n3,3,1\n4,3,1\n5,3,1\n6,3,1\n7,3,1\n0,0,2\n1,0,2\n2,0,2\n3,0,2\nDONE\n"},
+		{"opponent's five", "START 15\nBOARD\n0,0,1\n1,0,1\n2,0,1\n3,0,1\n3,3,2\n4,4,2\n5,5,2\n6,6,2\n7,7,2\nDONE\n"},
+		// the brain has six in a row and fewer stones: it is white, and a
+		// white overline wins in renju
+		{"renju white overline", "START 15\nINFO rule 4\nBOARD\n0,0,2\n2,0,2\n4,0,2\n6,0,2\n0,9,2\n2,9,2\n4,9,2\n3,3,1\n4,3,1\n5,3,1\n6,3,1\n7,3,1\n8,3,1\nDONE\n"},
+	} {
+		got := run(t, tc.input)
+		if len(got) != 2 || !strings.HasPrefix(got[1], "ERROR ") {
+			t.Errorf("%s: got %q, want OK and ERROR", tc.name, got)
+		}
+	}
+	// a six in standard is no five: the brain plays on
+	got := run(t, "START 15\nINFO rule 1\nINFO timeout_turn 200\nBOARD\n3,3,1\n4,3,1\n5,3,1\n6,3,1\n7,3,1\n8,3,1\n0,0,2\n1,0,2\n2,0,2\n3,0,2\n0,5,2\n0,7,2\nDONE\n")
+	if len(got) != 2 || strings.HasPrefix(got[1], "ERROR") {
+		t.Errorf("standard six: got %q, want a move", got)
+	}
+}
+
 // FuzzProtocol feeds arbitrary lines after a START: the brain must never
 // crash, and every answer must be a protocol answer.
 func FuzzProtocol(f *testing.F) {

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/inarow/inarow"
-	"github.com/inarow/inarow/engine"
+	gomokuengine "github.com/inarow/inarow/engine/gomoku"
 	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/solve"
 )
@@ -21,7 +21,7 @@ const analysisCandidates = 12
 // loss marked proven (method vct when the engine finds a win by threats).
 func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
 	p, r := st.pos, st.set.rules
-	rule, _ := gomoku.RuleOf(r)
+	_, isGomoku := gomoku.RuleOf(r)
 	dl, _ := ctx.Deadline()
 	vctx, cancel := context.WithTimeout(ctx, time.Until(dl)/2)
 	line, found, err := gomoku.FindVCF(vctx, p)
@@ -44,41 +44,27 @@ func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
 	if err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, gomoku.ErrVCFLimit) {
 		s.log.Error("analysis: vcf", "id", st.g.ID, "err", err)
 	}
-	var er engine.GomokuRule
-	switch rule {
-	case gomoku.Freestyle:
-		er = engine.Freestyle
-	case gomoku.Standard:
-		er = engine.Standard
-	case gomoku.Renju:
-		er = engine.Renju
-	case gomoku.Caro:
-		er = engine.Caro
-	case gomoku.CaroExact:
-		er = engine.CaroExact
-	default:
+	if !isGomoku {
 		a.Method, a.Complete = "none", true
-		a.Note = "no victory by continuous fours found, and the engine does not play " + rule.String()
-		return
-	}
-	b, err := engine.BoardOf(p, er)
-	if err != nil {
-		s.log.Error("analysis: board", "id", st.g.ID, "err", err)
-		a.Method, a.Complete, a.Note = "none", true, "the engine cannot read this board"
+		a.Note = "no victory by continuous fours found, and the engine does not play these rules"
 		return
 	}
 	// The engine's own time rule keeps a margin inside TurnTime; give it
 	// the rest of the bound and let ctx's deadline cut it.
 	left := time.Until(dl)
-	g := &engine.Gomoku{Rule: er, MaxMemory: 16 << 20, Limits: engine.Limits{TurnTime: left + left/3 + 50*time.Millisecond, MaxDepth: s.opt.AnalysisDepth}}
-	vals := g.Analyze(ctx, b, analysisCandidates)
+	g := &gomokuengine.Engine{MaxMemory: 16 << 20}
+	vals, err := g.Analyze(ctx, p, analysisCandidates, gomokuengine.Limits{TurnTime: left + left/3 + 50*time.Millisecond, MaxDepth: s.opt.AnalysisDepth})
+	if err != nil && !errors.Is(err, inarow.ErrGameOver) { // a finished game has no moves to value
+		s.log.Error("analysis: board", "id", st.g.ID, "err", err)
+		a.Method, a.Complete, a.Note = "none", true, "the engine cannot read this board"
+		return
+	}
 	a.Method = "search"
 	for _, v := range vals {
-		x, y := b.XY(v.Move)
-		m := r.MoveAt(x, y)
-		val := Value{Move: st.set.formatMove(m), X: x, Y: y, Score: v.Score, Proven: v.Proven()}
+		x, y := r.XY(v.Move)
+		val := Value{Move: st.set.formatMove(v.Move), X: x, Y: y, Score: v.Score, Proven: v.Proven()}
 		if val.Proven {
-			plies := engine.WinScore - max(v.Score, -v.Score)
+			plies := gomokuengine.WinScore - max(v.Score, -v.Score)
 			if v.Score > 0 {
 				val.Score = ponsWin(p, p.ToMove(), (plies+1)/2)
 			} else {
@@ -91,9 +77,9 @@ func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
 	if len(a.Moves) > 0 && a.Moves[0].Proven && a.Moves[0].Score > 0 {
 		a.Method = "vct"
 		a.Line = []LineMove{{Move: a.Moves[0].Move, X: a.Moves[0].X, Y: a.Moves[0].Y}}
-		for _, i := range vals[0].PV {
-			x, y := b.XY(i)
-			a.Line = append(a.Line, LineMove{Move: st.set.formatMove(r.MoveAt(x, y)), X: x, Y: y})
+		for _, m := range vals[0].PV {
+			x, y := r.XY(m)
+			a.Line = append(a.Line, LineMove{Move: st.set.formatMove(m), X: x, Y: y})
 		}
 	}
 	a.Complete = s.opt.AnalysisDepth > 0 && a.Depth >= s.opt.AnalysisDepth

@@ -47,6 +47,11 @@ type Geometry struct {
 	col     [maxCols]uint64
 	top     [maxCols]uint64 // the top cell of each column
 	order   [maxCols]int    // columns from the centre outwards
+	// evenRows is every cell of the rows numbered 2, 4, 6… from the bottom
+	// (bits 1, 3, 5… of each column): the cells the second player claims
+	// by answering every move on top of it (see claimEvenBound). Zero when
+	// H is odd, where that strategy does not exist.
+	evenRows uint64
 }
 
 // NewGeometry checks that r is a gravity game whose padded board fits one
@@ -81,6 +86,11 @@ func NewGeometry(r inarow.Rules) (*Geometry, error) {
 			c = (g.W-1)/2 - (1-2*(x%2))*(x+1)/2
 		}
 		g.order[x] = c
+		if g.H%2 == 0 {
+			for y := 1; y < g.H; y += 2 {
+				g.evenRows |= b << uint(y)
+			}
+		}
 	}
 	return g, nil
 }
@@ -144,6 +154,9 @@ func (g *Geometry) Won(b Board) bool {
 
 // hasLine reports whether stones hold K in a row.
 func (g *Geometry) hasLine(p uint64) bool {
+	if g.c4 {
+		return hasLine7x6(p)
+	}
 	k := uint(g.K)
 	for _, s := range [4]uint{1, g.stride, g.stride - 1, g.stride + 1} {
 		// run = cells that start a run of i stones in direction s.
@@ -169,4 +182,13 @@ func (g *Geometry) mirror(key uint64) uint64 {
 		m |= (key >> (x * g.stride) & colBits) << (y * g.stride)
 	}
 	return m
+}
+
+// hasLine7x6 is hasLine for 7×6, K = 4, with constant shifts.
+func hasLine7x6(p uint64) bool {
+	m := p & (p >> 1)
+	h := p & (p >> 7)
+	d1 := p & (p >> 6)
+	d2 := p & (p >> 8)
+	return m&(m>>2)|h&(h>>14)|d1&(d1>>12)|d2&(d2>>16) != 0
 }

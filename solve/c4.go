@@ -283,7 +283,7 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 		return 0
 	}
 
-	next := g.nonLosing(b)
+	next, opp := g.nonLosingThreats(b)
 	if next == 0 { // every move lets the opponent win at once
 		return -g.win(b.moves + 1)
 	}
@@ -302,6 +302,16 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 		beta = hi
 		if alpha >= beta {
 			return beta
+		}
+	}
+
+	// The second player's claimeven strategy bounds the first's score.
+	if g.evenRows != 0 && b.moves%2 == 0 && beta > -1 {
+		if hi := g.claimEvenBound(b); beta > hi {
+			beta = hi
+			if alpha >= beta {
+				return beta
+			}
 		}
 	}
 
@@ -340,7 +350,7 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 	var moves moveList
 	for i := g.W - 1; i >= 0; i-- {
 		if m := next & g.col[g.order[i]]; m != 0 {
-			moves.add(m, g.moveScore(b, m))
+			moves.add(m, g.orderScore(b, m, opp))
 		}
 	}
 	// Enhanced transposition cutoff: a child whose table entry already
@@ -385,6 +395,31 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 		t.put(key, uint64(alpha-s.minCode+1))
 	}
 	return alpha
+}
+
+// claimEvenBound returns an upper bound of the score of b, a position of
+// the first player to move (an even number of stones) on a board of even
+// height, from a strategy of the second player: claimeven, answering every
+// move in the same column, on top of it. In a column of even height that
+// gives the second player every empty cell of an even row (numbered from 1
+// at the bottom). The columns of odd height, an even number of them, come
+// in pairs whose playable cells are on even rows: the second player
+// answers a move into one of them by taking the other's, and from then on
+// both columns are of even height. Give the first player every playable
+// cell and every empty odd-row cell, the second the other empty even-row
+// cells: the second gets at least those. If the first player's cells hold
+// no line they cannot win: the score is at most 0, and at most −1 (a loss
+// at the latest with the last stone) if the second player's hold one.
+// Otherwise the strategy says nothing: the bound is the largest score.
+func (g *Geometry) claimEvenBound(b Board) int {
+	opp := b.current ^ b.mask | g.evenRows&^b.mask&^g.possible(b.mask)
+	switch {
+	case g.hasLine(g.board &^ opp):
+		return g.win(b.moves)
+	case g.hasLine(opp):
+		return -1
+	}
+	return 0
 }
 
 // moveList is the moves of a node sorted by increasing score, the best

@@ -13,6 +13,7 @@ import (
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/engine"
+	"github.com/inarow/inarow/engine/gomoku"
 	"github.com/inarow/inarow/gomoku"
 )
 
@@ -121,17 +122,14 @@ func article(k gomoku.ForbiddenKind) string {
 // gomokuComputer is the gomoku engine under the rules' rule, kept off
 // black's forbidden points in renju whatever it answers.
 func gomokuComputer(r inarow.Rules, level int) engine.Player {
-	rule, ok := gomoku.RuleOf(r)
+	_, ok := gomoku.RuleOf(r)
 	if !ok {
 		return computerFor(r, level)
 	}
 	if level == 1 {
 		return ruleGuard{engine.Greedy{}}
 	}
-	return ruleGuard{&engine.Gomoku{
-		Rule:   engine.RuleFromGomocup(rule.Gomocup()),
-		Limits: engine.Limits{TurnTime: time.Second},
-	}}
+	return ruleGuard{&gomokuengine.Engine{Limits: gomokuengine.Limits{TurnTime: time.Second}}}
 }
 
 // ruleGuard replaces a move that the gomoku rules refuse by the legal
@@ -281,7 +279,7 @@ func runBenchGomoku(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: inarow bench gomoku [--depth N]   (N from 1 to 20)")
 		return exitUsage
 	}
-	ps, err := engine.BenchPositions()
+	ps, err := gomokuengine.BenchPositions()
 	if err != nil {
 		fmt.Fprintf(stderr, "inarow bench gomoku: %v\n", err)
 		return 1
@@ -296,20 +294,24 @@ func runBenchGomoku(args []string, stdout, stderr io.Writer) int {
 	var sums [2]total // vcf, search
 	fmt.Fprintf(stdout, "%-8s %-6s %10s %10s %12s  %s\n", "position", "kind", "nodes", "µs", "nodes/s", "result")
 	for _, p := range ps {
-		r := engine.RunBench(ctx, p, *depth)
+		r, err := gomokuengine.RunBench(ctx, p, *depth)
+		if err != nil {
+			fmt.Fprintf(stderr, "inarow bench gomoku: %s: %v\n", p.Name, err)
+			return 1
+		}
 		if ctx.Err() != nil {
 			fmt.Fprintln(stderr, "inarow bench gomoku: interrupted")
 			return 1
 		}
 		k, result := 1, "no move"
-		if r.Move >= 0 {
-			x, y := p.Board.XY(r.Move)
+		if r.Move != inarow.NoMove {
+			x, y := p.Position.Rules().XY(r.Move)
 			result = fmt.Sprintf("depth %d, plays %d,%d", r.Depth, x, y)
 		}
-		if p.Kind == engine.BenchVCF {
+		if p.Kind == gomokuengine.BenchVCF {
 			k, result = 0, "no VCF found"
 			if r.Found {
-				x, y := p.Board.XY(r.Move)
+				x, y := p.Position.Rules().XY(r.Move)
 				result = fmt.Sprintf("VCF, starts at %d,%d", x, y)
 				sums[0].found++
 			}
@@ -317,13 +319,13 @@ func runBenchGomoku(args []string, stdout, stderr io.Writer) int {
 		sums[k].n++
 		sums[k].nodes += r.Nodes
 		sums[k].elapsed += r.Elapsed
-		fmt.Fprintf(stdout, "%-8s %-6s %10d %10d %12d  %s\n", p.Name, p.Kind, r.Nodes, r.Elapsed.Microseconds(), engine.Info{Nodes: r.Nodes, Elapsed: r.Elapsed}.NPS(), result)
+		fmt.Fprintf(stdout, "%-8s %-6s %10d %10d %12d  %s\n", p.Name, p.Kind, r.Nodes, r.Elapsed.Microseconds(), gomokuengine.Info{Nodes: r.Nodes, Elapsed: r.Elapsed}.NPS(), result)
 	}
 	v, s := sums[0], sums[1]
 	fmt.Fprintf(stdout, "vcf: %d of %d found, mean %d µs and %d nodes a position, %d nodes/s\n",
-		v.found, v.n, v.elapsed.Microseconds()/int64(max(v.n, 1)), v.nodes/int64(max(v.n, 1)), engine.Info{Nodes: v.nodes, Elapsed: v.elapsed}.NPS())
+		v.found, v.n, v.elapsed.Microseconds()/int64(max(v.n, 1)), v.nodes/int64(max(v.n, 1)), gomokuengine.Info{Nodes: v.nodes, Elapsed: v.elapsed}.NPS())
 	fmt.Fprintf(stdout, "search (depth %d): %d positions, mean %d µs and %d nodes a position, %d nodes/s\n",
-		*depth, s.n, s.elapsed.Microseconds()/int64(max(s.n, 1)), s.nodes/int64(max(s.n, 1)), engine.Info{Nodes: s.nodes, Elapsed: s.elapsed}.NPS())
+		*depth, s.n, s.elapsed.Microseconds()/int64(max(s.n, 1)), s.nodes/int64(max(s.n, 1)), gomokuengine.Info{Nodes: s.nodes, Elapsed: s.elapsed}.NPS())
 	if v.found < v.n {
 		return 1
 	}
@@ -334,15 +336,13 @@ func runBenchGomoku(args []string, stdout, stderr io.Writer) int {
 // threes) for the side to move of p and prints one line of it.
 func analyzeVCT(ctx context.Context, stdout io.Writer, p inarow.Position, rule gomoku.Rule, who string, stones [3]string, depth int, nodes int64) int {
 	r := p.Rules()
-	b, err := engine.BoardOf(p, engine.RuleFromGomocup(rule.Gomocup()))
-	if err != nil {
-		fmt.Fprintf(stdout, "VCT for %s: %v\n", who, err)
-		return 1
-	}
 	start := time.Now()
-	win, found, n := engine.FindVCT(ctx, b, depth, nodes)
+	win, found, n, err := gomokuengine.FindVCT(ctx, p, depth, nodes)
 	elapsed := time.Since(start).Round(time.Millisecond)
 	switch {
+	case err != nil:
+		fmt.Fprintf(stdout, "VCT for %s: %v\n", who, err)
+		return 1
 	case ctx.Err() != nil:
 		fmt.Fprintf(stdout, "VCT for %s: search stopped (%v) after %v\n", who, ctx.Err(), elapsed)
 		return 1
@@ -351,9 +351,8 @@ func analyzeVCT(ctx context.Context, stdout io.Writer, p inarow.Position, rule g
 		return exitOK
 	}
 	var steps []string
-	for i, c := range win.Line {
-		x, y := b.XY(c)
-		steps = append(steps, strings.TrimSpace(stones[(int(p.ToMove())+i)%2])+r.FormatMove(r.MoveAt(x, y)))
+	for i, m := range win.Line {
+		steps = append(steps, strings.TrimSpace(stones[(int(p.ToMove())+i)%2])+r.FormatMove(m))
 	}
 	fmt.Fprintf(stdout, "VCT for %s in %d moves: %s (one line: every defence loses; %d nodes, %v)\n", who, win.Moves, strings.Join(steps, " "), n, elapsed)
 	return exitOK

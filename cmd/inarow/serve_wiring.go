@@ -6,6 +6,7 @@ import (
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/engine"
+	gomokuengine "github.com/inarow/inarow/engine/gomoku"
 	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/mcts"
 	"github.com/inarow/inarow/server"
@@ -106,19 +107,8 @@ func gomokuEngine(g server.GameInfo) engine.Player {
 	if g.Level < 3 || (g.Kind != "gomoku" && g.Kind != "gobang") || g.Rules.K != 5 || g.Rules.Gravity {
 		return nil
 	}
-	rule := engine.Freestyle
-	switch g.Variant {
-	case server.Standard:
-		rule = engine.Standard
-	case server.Renju:
-		rule = engine.Renju
-	case server.Caro:
-		rule = engine.Caro
-	case server.CaroExact:
-		rule = engine.CaroExact
+	if _, ok := gomoku.RuleOf(g.Rules); !ok { // the engine reads the variant's rule from the rules
+		return nil
 	}
-	if g.Rules.Win == inarow.ExactlyK && g.Variant != server.CaroExact {
-		rule = engine.Standard
-	}
-	return &engine.Gomoku{Rule: rule, MaxMemory: 16 << 20, Limits: engine.Limits{TurnTime: 2 * time.Second}}
+	return &gomokuengine.Engine{MaxMemory: 16 << 20, Limits: gomokuengine.Limits{TurnTime: 2 * time.Second}}
 }

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/inarow/inarow"
-	"github.com/inarow/inarow/engine"
+	"github.com/inarow/inarow/engine/gomoku"
 	"github.com/inarow/inarow/mcts"
 	"github.com/inarow/inarow/server"
 )
@@ -28,7 +28,7 @@ func TestServeEngineChoice(t *testing.T) {
 		switch serveEngine(c.g).(type) {
 		case pooledConnect4:
 			got = "connect4"
-		case *engine.Gomoku:
+		case *gomokuengine.Engine:
 			got = "gomoku"
 		case *mcts.Engine:
 			got = "mcts"

@@ -1,60 +1,6 @@
-package engine
+package gomokuengine
 
 import "sync"
-
-// GomokuRule is the win rule of a five-in-a-row game, numbered as the
-// Gomocup protocol's "INFO rule" numbers them (bit 1 exactly five, bit 4
-// renju, bit 8 caro).
-type GomokuRule uint8
-
-const (
-	// Freestyle: five or more in a row wins.
-	Freestyle GomokuRule = 0
-	// Standard: exactly five wins; an overline wins for nobody.
-	Standard GomokuRule = 1
-	// Renju: black wins by exactly five and may not play a double three,
-	// a double four or an overline; white wins by five or more.
-	Renju GomokuRule = 4
-	// Caro: five or more wins, except exactly five with both ends the
-	// opponent's stones (the edge does not block; an overline always wins).
-	Caro GomokuRule = 8
-	// CaroExact: exactly five wins, except with both ends the opponent's
-	// stones (Gomocup rule 9 = 8|1).
-	CaroExact GomokuRule = 9
-)
-
-// RuleFromGomocup maps the protocol's "INFO rule" bitmask to a rule: bit 4
-// renju, bit 8 caro (with bit 1: caro-exact), else bit 1 exactly five,
-// else freestyle (bit 2, "continuous", plays as freestyle).
-func RuleFromGomocup(n int) GomokuRule {
-	switch {
-	case n&4 != 0:
-		return Renju
-	case n&8 != 0 && n&1 != 0:
-		return CaroExact
-	case n&8 != 0:
-		return Caro
-	case n&1 != 0:
-		return Standard
-	}
-	return Freestyle
-}
-
-func (r GomokuRule) String() string {
-	switch r {
-	case Freestyle:
-		return "freestyle"
-	case Standard:
-		return "standard"
-	case Renju:
-		return "renju"
-	case Caro:
-		return "caro"
-	case CaroExact:
-		return "caro-exact"
-	}
-	return "rule?"
-}
 
 // Line patterns: what placing a stone of one colour on an empty cell makes
 // of the line through it in one direction, judged on the 5 cells each side.

@@ -1,6 +1,10 @@
-package engine
+package gomokuengine
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/inarow/inarow/gomoku"
+)
 
 // The threat searches: VCF (victory by continuous fours) and VCT (by fours
 // and open threes, which the defender must answer), for the side to move,
@@ -179,7 +183,7 @@ func (s *searcher) vcfSearch(depth int) (bool, int) {
 				win, _ = s.vcf(depth - 1)
 				b.Undo()
 			}
-		case def == Black && b.Rule == Renju && b.IsForbidden(fp[0]):
+		case def == black && b.Rule == gomoku.Renju && b.IsForbidden(fp[0]):
 			win = true
 		default:
 			b.Play(fp[0])

@@ -1,10 +1,12 @@
-package engine
+package gomokuengine
 
 import (
 	"context"
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"github.com/inarow/inarow/gomoku"
 )
 
 // TestThreatTableGet: a win holds at its depth and deeper, no win at its
@@ -52,7 +54,7 @@ func TestThreatTableGet(t *testing.T) {
 func TestThreatTableSameAnswers(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 5))
 	compared, wins := 0, 0
-	for _, rule := range []GomokuRule{Freestyle, Standard, Renju, Caro, CaroExact} {
+	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju, gomoku.Caro, gomoku.CaroExact} {
 		tab := newThreatTable(1 << 20)
 		for n := 0; n < 16; n++ {
 			b := randomMiddleGame(rng, rule, 12, 16)

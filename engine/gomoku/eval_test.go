@@ -1,4 +1,4 @@
-package engine
+package gomokuengine
 
 import (
 	"errors"
