@@ -7,13 +7,15 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/inarow/inarow"
+
 	"github.com/inarow/inarow/gomoku"
 )
 
 // Colours of the search board.
 const (
-	Black = 0 // moves first
-	White = 1
+	black = 0 // moves first
+	white = 1
 	empty = 2
 	wall  = 3
 )
@@ -55,32 +57,34 @@ func init() {
 // ErrBadBoard reports a board size or a move the search board refuses.
 var ErrBadBoard = errors.New("engine: bad gomoku board")
 
-// Board is the mutable gomoku board of the search: stones on a padded
+// board is the mutable gomoku board of the search: stones on a padded
 // array, and for every cell and direction the line pattern each colour
 // would make there, kept up to date by Play and Undo.
-type Board struct {
+type board struct {
 	W, H int
 	Rule gomoku.Rule
 
-	cell    [nCells]uint8
-	key     [nCells][4]uint64 // black's key in the low half, white's in the high
-	pat     [2][nCells][4]uint8
-	cls     [2][nCells]uint8
-	nb      [nCells]uint8 // stones within 2 along the lines
-	clsCnt  [2][nCls]int
-	clsSet  [2][nCls][nWords]uint64 // the empty cells of each class
-	ev      [2][nCells]evalPair     // the evaluation's per-cell terms
-	evSum   [2]evalPair
-	tables  [2][]uint8              // per colour, indexed by key
-	weight  [2][2*winLen + 1]uint32 // each offset's digit weight in key, per colour
-	delta   [2][2*winLen + 1]uint64 // what a stone of each colour adds to both keys
-	reach   int                     // the farthest weight
-	hash    uint64
-	moves   []int // played cells, in order
-	toMove  int
-	winner  int // -1 none
-	winPly  int
-	forbidF func(b *Board, m int) bool
+	cell   [nCells]uint8
+	key    [nCells][4]uint64 // black's key in the low half, white's in the high
+	pat    [2][nCells][4]uint8
+	cls    [2][nCells]uint8
+	nb     [nCells]uint8 // stones within 2 along the lines
+	clsCnt [2][nCls]int
+	clsSet [2][nCls][nWords]uint64 // the empty cells of each class
+	ev     [2][nCells]evalPair     // the evaluation's per-cell terms
+	evSum  [2]evalPair
+	tables [2][]uint8              // per colour, indexed by key
+	weight [2][2*winLen + 1]uint32 // each offset's digit weight in key, per colour
+	delta  [2][2*winLen + 1]uint64 // what a stone of each colour adds to both keys
+	reach  int                     // the farthest weight
+	hash   uint64
+	moves  []int // played cells, in order
+	toMove int
+	winner int // -1 none
+	winPly int
+	// renju holds the stones for package gomoku's renju checker (renju
+	// only, else nil): the module's one forbidden-point check.
+	renju   *gomoku.Board
 	changes []change // what setCell changed, for clearCell to put back
 	frames  []frame  // one per stone set
 }
@@ -119,12 +123,15 @@ func ruleVariants(r gomoku.Rule) [2]int {
 	return [2]int{varOver, varOver}
 }
 
-// NewBoard returns an empty w×h board (5 ≤ w,h ≤ 20) under rule r.
-func NewBoard(w, h int, r gomoku.Rule) (*Board, error) {
+// newBoard returns an empty w×h board (5 ≤ w,h ≤ 20) under rule r.
+func newBoard(w, h int, r gomoku.Rule) (*board, error) {
 	if w < 5 || h < 5 || w > 20 || h > 20 {
 		return nil, fmt.Errorf("%w: size %d×%d is outside 5×5 to 20×20", ErrBadBoard, w, h)
 	}
-	b := &Board{W: w, H: h, Rule: r, winner: -1}
+	b := &board{W: w, H: h, Rule: r, winner: -1}
+	if r == gomoku.Renju {
+		b.renju = gomoku.NewBoard(inarow.Rules{Cols: w, Rows: h, K: 5, Win: r.WinRule()})
+	}
 	v := ruleVariants(r)
 	for c := range 2 {
 		b.tables[c], b.weight[c] = patTable(v[c]), digitWeights(v[c])
@@ -165,16 +172,38 @@ func NewBoard(w, h int, r gomoku.Rule) (*Board, error) {
 }
 
 // Idx is the cell index of column x, row y (from the top).
-func (b *Board) Idx(x, y int) int { return (y+pad)*stride + x + pad }
+func (b *board) Idx(x, y int) int { return (y+pad)*stride + x + pad }
+
+// move is the inarow.Move of cell i (y·W + x, as inarow.Rules numbers
+// the points of a W-column board).
+func (b *board) move(i int) inarow.Move {
+	x, y := b.XY(i)
+	return inarow.Move(y*b.W + x)
+}
+
+// cellOf is the cell of the point m of the board.
+func (b *board) cellOf(m inarow.Move) int { return b.Idx(int(m)%b.W, int(m)/b.W) }
+
+// movesOf converts cells to moves (nil stays nil).
+func (b *board) movesOf(cells []int) []inarow.Move {
+	if cells == nil {
+		return nil
+	}
+	ms := make([]inarow.Move, len(cells))
+	for k, i := range cells {
+		ms[k] = b.move(i)
+	}
+	return ms
+}
 
 // XY is the column and row of a cell index.
-func (b *Board) XY(i int) (x, y int) { return i%stride - pad, i/stride - pad }
+func (b *board) XY(i int) (x, y int) { return i%stride - pad, i/stride - pad }
 
 // OnBoard reports whether (x, y) is a point of the board.
-func (b *Board) OnBoard(x, y int) bool { return x >= 0 && y >= 0 && x < b.W && y < b.H }
+func (b *board) OnBoard(x, y int) bool { return x >= 0 && y >= 0 && x < b.W && y < b.H }
 
-// At returns Black, White or -1 for an empty point.
-func (b *Board) At(x, y int) int {
+// At returns black, white or -1 for an empty point.
+func (b *board) At(x, y int) int {
 	if c := b.cell[b.Idx(x, y)]; c < 2 {
 		return int(c)
 	}
@@ -182,37 +211,33 @@ func (b *Board) At(x, y int) int {
 }
 
 // ToMove is the colour to play.
-func (b *Board) ToMove() int { return b.toMove }
+func (b *board) ToMove() int { return b.toMove }
 
 // SetToMove sets the colour to play (positions given by the protocol's
 // BOARD command need not alternate).
-func (b *Board) SetToMove(c int) { b.toMove = c }
+func (b *board) SetToMove(c int) { b.toMove = c }
 
 // Moves returns the played cells in order (indices for XY).
-func (b *Board) Moves() []int { return b.moves }
+func (b *board) Moves() []int { return b.moves }
 
 // Count is the number of stones.
-func (b *Board) Count() int { return len(b.moves) }
+func (b *board) Count() int { return len(b.moves) }
 
 // Hash is the Zobrist hash of the stones (and the side to move).
-func (b *Board) Hash() uint64 { return b.hash ^ uint64(b.toMove) }
+func (b *board) Hash() uint64 { return b.hash ^ uint64(b.toMove) }
 
 // Winner is the colour that has made a winning line, or -1.
-func (b *Board) Winner() int { return b.winner }
+func (b *board) Winner() int { return b.winner }
 
 // Full reports whether no empty point is left.
-func (b *Board) Full() bool { return len(b.moves) >= b.W*b.H }
-
-// SetForbidden replaces the renju forbidden-move test (for black) with f;
-// nil restores the board's own.
-func (b *Board) SetForbidden(f func(b *Board, m int) bool) { b.forbidF = f }
+func (b *board) Full() bool { return len(b.moves) >= b.W*b.H }
 
 // Empty reports whether the cell index is an empty point.
-func (b *Board) Empty(i int) bool { return i >= 0 && i < nCells && b.cell[i] == empty }
+func (b *board) Empty(i int) bool { return i >= 0 && i < nCells && b.cell[i] == empty }
 
 // PlayXY plays the side to move at (x, y), refusing off-board, occupied
 // and (renju, black) forbidden points.
-func (b *Board) PlayXY(x, y int) error {
+func (b *board) PlayXY(x, y int) error {
 	if !b.OnBoard(x, y) {
 		return fmt.Errorf("%w: %d,%d is off the %d×%d board", ErrBadBoard, x, y, b.W, b.H)
 	}
@@ -220,7 +245,7 @@ func (b *Board) PlayXY(x, y int) error {
 	if b.cell[i] != empty {
 		return fmt.Errorf("%w: %d,%d is occupied", ErrBadBoard, x, y)
 	}
-	if b.toMove == Black && b.IsForbidden(i) {
+	if b.toMove == black && b.IsForbidden(i) {
 		return fmt.Errorf("%w: %d,%d is forbidden for black", ErrBadBoard, x, y)
 	}
 	b.Play(i)
@@ -229,7 +254,7 @@ func (b *Board) PlayXY(x, y int) error {
 
 // Place puts a stone of colour c at (x, y) without rule checks (for
 // positions given by the protocol) and gives the move to the other colour.
-func (b *Board) Place(x, y, c int) error {
+func (b *board) Place(x, y, c int) error {
 	if !b.OnBoard(x, y) {
 		return fmt.Errorf("%w: %d,%d is off the %d×%d board", ErrBadBoard, x, y, b.W, b.H)
 	}
@@ -243,7 +268,7 @@ func (b *Board) Place(x, y, c int) error {
 }
 
 // Play places the side to move's stone at cell i (empty, unchecked).
-func (b *Board) Play(i int) {
+func (b *board) Play(i int) {
 	c := b.toMove
 	if b.winner < 0 && b.cls[c][i] == clsFive {
 		b.winner, b.winPly = c, len(b.moves)
@@ -254,7 +279,7 @@ func (b *Board) Play(i int) {
 }
 
 // Undo takes back the last stone.
-func (b *Board) Undo() {
+func (b *board) Undo() {
 	n := len(b.moves) - 1
 	i := b.moves[n]
 	b.moves = b.moves[:n]
@@ -270,11 +295,14 @@ func (b *Board) Undo() {
 // its four lines (1 for its colour, 2 for the other) and refreshes those
 // cells' patterns, noting each change; clearCell takes the digits away
 // and puts the noted patterns, classes and totals back.
-func (b *Board) setCell(i, c int) {
+func (b *board) setCell(i, c int) {
 	b.frames = append(b.frames, frame{len(b.changes), b.clsCnt, b.evSum})
 	b.unrefreshCell(i)
 	b.cell[i] = uint8(c)
 	b.hash ^= zobrist[c][i]
+	if b.renju != nil {
+		b.renju.Set(b.move(i), inarow.Player(c))
+	}
 	start := len(b.changes)
 	b.changes = slices.Grow(b.changes, maxChanges)
 	ch := b.changes[start : start+maxChanges]
@@ -316,10 +344,13 @@ func (b *Board) setCell(i, c int) {
 // the cells within reach on four lines.
 const maxChanges = 2 * 4 * 2 * winLen
 
-func (b *Board) clearCell(i int) {
+func (b *board) clearCell(i int) {
 	c := int(b.cell[i])
 	b.cell[i] = empty
 	b.hash ^= zobrist[c][i]
+	if b.renju != nil {
+		b.renju.Clear(b.move(i))
+	}
 	dl := &b.delta[c]
 	for d := 0; d < 4; d++ {
 		off := dirOff[d]
@@ -352,7 +383,7 @@ func (b *Board) clearCell(i int) {
 
 // unrefreshCell takes an empty cell's class and value out of the totals
 // (it is about to be occupied), noting them.
-func (b *Board) unrefreshCell(i int) {
+func (b *board) unrefreshCell(i int) {
 	for c := 0; c < 2; c++ {
 		b.changes = append(b.changes, change{q: uint16(i), c: uint8(c), d: 4, cls: b.cls[c][i], ev: b.ev[c][i]})
 		b.clsCnt[c][b.cls[c][i]]--
@@ -364,7 +395,7 @@ func (b *Board) unrefreshCell(i int) {
 	}
 }
 
-func (b *Board) refresh(q int) {
+func (b *board) refresh(q int) {
 	for c := 0; c < 2; c++ {
 		for d := 0; d < 4; d++ {
 			b.pat[c][q][d] = b.tables[c][uint32(b.key[q][d]>>(32*c))]
@@ -377,7 +408,7 @@ var patValue = [nPat]int32{patNone: 0, patB2: 2, patF2: 8, patB3: 10, patF3: 40,
 
 // combine is what the four line patterns of a cell make of it for one
 // colour: its class and its value. renjuBlack applies black's renju
-// restrictions. Board looks it up in combos, built from it at start-up.
+// restrictions. The board looks it up in combos, built from it at start-up.
 func combine(p [4]uint8, renjuBlack bool) (cl int, v int32) {
 	var n [nPat]int
 	for d := 0; d < 4; d++ {
@@ -455,9 +486,9 @@ var combos = func() (t struct {
 // recls looks up colour c's class and value of the empty cell q from its
 // patterns and moves them in the totals. The cell sets are updated
 // without a branch (clsSet[c][clsNone] holds the empty cells of no class).
-func (b *Board) recls(q, c int) {
+func (b *board) recls(q, c int) {
 	r := 0
-	if c == Black && b.Rule == gomoku.Renju {
+	if c == black && b.Rule == gomoku.Renju {
 		r = 1
 	}
 	k := comboIdx(&b.pat[c][q])
@@ -474,19 +505,24 @@ func (b *Board) recls(q, c int) {
 }
 
 // IsForbidden reports whether black may not play the empty cell i (renju
-// only: double three, double four, overline; exactly five is allowed).
-func (b *Board) IsForbidden(i int) bool {
-	if b.Rule != gomoku.Renju || b.cell[i] != empty {
+// only: double three, double four, overline; exactly five is allowed), by
+// package gomoku's checker.
+func (b *board) IsForbidden(i int) bool {
+	if b.renju == nil || b.cell[i] != empty {
 		return false
 	}
-	if b.forbidF != nil {
-		return b.forbidF(b, i)
-	}
-	return b.forbidden(i, 0)
+	_, bad := b.renju.IsForbidden(b.move(i))
+	return bad
 }
 
-func (b *Board) maybeForbidden(i int) bool {
-	p := &b.pat[Black][i]
+// maybeForbidden is a necessary condition of IsForbidden read from the
+// search's own line patterns (two threes, two fours, a double four on one
+// line, an overline; no five): it is no checker, it lets legalFor skip the
+// check at the most points, where it cannot be forbidden.
+// TestRenjuLegalDifferential and FuzzRenjuLegal keep legalFor equal to
+// package gomoku's answer.
+func (b *board) maybeForbidden(i int) bool {
+	p := &b.pat[black][i]
 	threes, fours := 0, 0
 	for d := 0; d < 4; d++ {
 		switch p[d] {
@@ -503,80 +539,11 @@ func (b *Board) maybeForbidden(i int) bool {
 	return fours >= 2 || threes >= 2
 }
 
-func (b *Board) forbidden(i, depth int) bool {
-	p := &b.pat[Black][i]
-	threes, fours, over := 0, 0, false
-	for d := 0; d < 4; d++ {
-		switch p[d] {
-		case patFive:
-			return false
-		case patOver:
-			over = true
-		case patF4D:
-			fours += 2
-		case patB4, patF4:
-			fours++
-		case patF3:
-			threes++
-		}
-	}
-	if over || fours >= 2 {
-		return true
-	}
-	if threes < 2 || depth > 6 {
-		return false
-	}
-	// each three must be real: a point that makes it a straight four and
-	// is itself not forbidden.
-	var dirs [4]bool
-	for d := 0; d < 4; d++ {
-		dirs[d] = p[d] == patF3
-	}
-	save := b.toMove
-	b.toMove = Black
-	b.setCell(i, Black)
-	real := 0
-	for d := 0; d < 4; d++ {
-		if !dirs[d] {
-			continue
-		}
-		for o := -4; o <= 4; o++ {
-			q := i + o*dirOff[d]
-			if o == 0 || b.cell[q] != empty || b.pat[Black][q][d] != patF4 {
-				continue
-			}
-			if !b.forbidden(q, depth+1) {
-				real++
-				break
-			}
-		}
-	}
-	b.clearCell(i)
-	b.toMove = save
-	return real >= 2
-}
-
-// ForbiddenPoints lists the empty points (x, y) forbidden to black.
-func (b *Board) ForbiddenPoints() [][2]int {
-	var out [][2]int
-	if b.Rule != gomoku.Renju {
-		return out
-	}
-	for y := 0; y < b.H; y++ {
-		for x := 0; x < b.W; x++ {
-			if i := b.Idx(x, y); b.cell[i] == empty && b.IsForbidden(i) {
-				out = append(out, [2]int{x, y})
-			}
-		}
-	}
-	return out
-}
-
 // blockFives returns a point where att's opponent, with one stone, leaves
 // att no five point of f (two or more), or -1. Under the caro rules a
 // stone that blocks one five can leave the other blocked at both ends;
 // under the other rules two five points cannot both be stopped.
-func (b *Board) blockFives(att int, f []int) int {
+func (b *board) blockFives(att int, f []int) int {
 	if b.Rule != gomoku.Caro && b.Rule != gomoku.CaroExact {
 		return -1
 	}
@@ -598,10 +565,10 @@ func (b *Board) blockFives(att int, f []int) int {
 }
 
 // hasFive reports whether colour c completes five with one stone.
-func (b *Board) hasFive(c int) bool { return b.clsCnt[c][clsFive] > 0 }
+func (b *board) hasFive(c int) bool { return b.clsCnt[c][clsFive] > 0 }
 
 // fivePoint returns the first cell where colour c completes five, or -1.
-func (b *Board) fivePoint(c int) int {
+func (b *board) fivePoint(c int) int {
 	for w, word := range b.clsSet[c][clsFive] {
 		if word != 0 {
 			return w<<6 + bits.TrailingZeros64(word)
@@ -610,6 +577,6 @@ func (b *Board) fivePoint(c int) int {
 	return -1
 }
 
-func (b *Board) legalFor(c, i int) bool {
-	return b.cell[i] == empty && !(c == Black && b.Rule == gomoku.Renju && b.maybeForbidden(i) && b.IsForbidden(i))
+func (b *board) legalFor(c, i int) bool {
+	return b.cell[i] == empty && !(c == black && b.Rule == gomoku.Renju && b.maybeForbidden(i) && b.IsForbidden(i))
 }
