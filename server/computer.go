@@ -48,6 +48,12 @@ func (s *Server) computerTurn(ctx context.Context, st *state) *state {
 	if !computerToMove(st) {
 		return st
 	}
+	// The reply must not depend on the request that triggered it: a
+	// request dropped while the computer thinks (a closed page, a lost
+	// connection) would otherwise cancel the search and the store's
+	// write, and the game would wait for the next reader. MoveTime and
+	// the agents' own bounds still end the turn.
+	ctx = context.WithoutCancel(ctx)
 	if _, busy := s.thinking.LoadOrStore(st.g.ID, true); busy {
 		return st
 	}

@@ -19,12 +19,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
+	"strconv"
+	"strings"
 	"sync"
-	"time"
 
 	"github.com/inarow/inarow/store"
-	"github.com/inarow/inarow/web"
 )
 
 // Server is the play server. Create it with New; it is an http.Handler.
@@ -50,6 +51,8 @@ type Server struct {
 	streamsOf     *counter // event streams per address
 	agents        agentProcs
 	agentByName   map[string]Agent
+	hosts         map[string]bool // Options.Hosts, normalized by hostName; nil: any
+	crossOrigin   *http.CrossOriginProtection
 	cancel        context.CancelFunc
 	wg            sync.WaitGroup
 }
@@ -60,51 +63,7 @@ func New(opt Options) (*Server, error) {
 	if opt.Store == nil {
 		return nil, errors.New("server: no store")
 	}
-	if opt.Logger == nil {
-		opt.Logger = slog.Default()
-	}
-	if opt.EngineJobs <= 0 {
-		opt.EngineJobs = 2
-	}
-	if opt.MoveTime <= 0 {
-		opt.MoveTime = 2 * time.Second
-	}
-	if opt.AnalysisTime <= 0 {
-		opt.AnalysisTime = 5 * time.Second
-	}
-	if opt.SolverTableBytes <= 0 {
-		opt.SolverTableBytes = 16 << 20
-	}
-	if opt.CreatePerMinute == 0 {
-		opt.CreatePerMinute = 60
-	}
-	if opt.MovesPerMinute == 0 {
-		opt.MovesPerMinute = 300
-	}
-	if opt.AnalysesPerMinute == 0 {
-		opt.AnalysesPerMinute = 30
-	}
-	if opt.StreamsPerAddress == 0 {
-		opt.StreamsPerAddress = 32
-	}
-	if opt.Now == nil {
-		opt.Now = time.Now
-	}
-	if opt.MaxStreams <= 0 {
-		opt.MaxStreams = 4096
-	}
-	if opt.Heartbeat <= 0 {
-		opt.Heartbeat = 20 * time.Second
-	}
-	if opt.Static == nil {
-		opt.Static = web.Static()
-	}
-	if opt.AgentProcs <= 0 {
-		opt.AgentProcs = 8
-	}
-	if opt.AgentIdle <= 0 {
-		opt.AgentIdle = 5 * time.Minute
-	}
+	opt = opt.withDefaults()
 	s := &Server{
 		opt: opt, log: opt.Logger, store: opt.Store, mux: http.NewServeMux(), hub: newHub(),
 		jobs: make(chan struct{}, opt.EngineJobs), streams: make(chan struct{}, opt.MaxStreams),
@@ -122,6 +81,13 @@ func New(opt Options) (*Server, error) {
 	s.analysisLimit = newLimiter(opt.AnalysesPerMinute, opt.Now)
 	s.streamsOf = newCounter(opt.StreamsPerAddress)
 	s.solvers.init(opt.EngineJobs, opt.SolverTableBytes)
+	s.crossOrigin = http.NewCrossOriginProtection()
+	for _, h := range opt.Hosts {
+		if s.hosts == nil {
+			s.hosts = map[string]bool{}
+		}
+		s.hosts[hostName(h)] = true
+	}
 	s.views, s.analyses = newGameCache[*View](4096), newGameCache[*Analysis](1024)
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -160,7 +126,31 @@ func (s *Server) Close() error {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Referrer-Policy", "no-referrer")
+	if s.hosts != nil && !s.hosts[hostName(r.Host)] {
+		writeError(w, http.StatusForbidden, "this server does not answer to the name "+strconv.Quote(r.Host))
+		return
+	}
+	// A page of another site may send forms and fetches here; the browser
+	// says where they come from (Sec-Fetch-Site, Origin), and what does
+	// not come from this server's own page changes nothing. Reads (GET)
+	// are not checked: they change nothing, and the browser keeps their
+	// answers from other sites.
+	if err := s.crossOrigin.Check(r); err != nil {
+		writeError(w, http.StatusForbidden, "requests from the pages of other sites are refused")
+		return
+	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// hostName is a Host header or a name as Options.Hosts compares them:
+// without the port and the brackets of IPv6, lower case, without a final
+// dot.
+func hostName(h string) string {
+	if host, _, err := net.SplitHostPort(h); err == nil {
+		h = host
+	}
+	h = strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
+	return strings.TrimSuffix(strings.ToLower(h), ".")
 }
 
 func (s *Server) routes() {

@@ -107,9 +107,8 @@ func gomokuEngine(g server.GameInfo) engine.Player {
 	if g.Level < 3 || (g.Kind != "gomoku" && g.Kind != "gobang") || g.Rules.K != 5 || g.Rules.Gravity {
 		return nil
 	}
-	rule, ok := gomoku.RuleOf(g.Rules) // the variant's rule, from its win rule
-	if !ok {
+	if _, ok := gomoku.RuleOf(g.Rules); !ok { // the engine reads the variant's rule from the rules
 		return nil
 	}
-	return &gomokuengine.Gomoku{Rule: rule, MaxMemory: 16 << 20, Limits: gomokuengine.Limits{TurnTime: 2 * time.Second}}
+	return &gomokuengine.Engine{MaxMemory: 16 << 20, Limits: gomokuengine.Limits{TurnTime: 2 * time.Second}}
 }

@@ -28,7 +28,7 @@ func TestServeEngineChoice(t *testing.T) {
 		switch serveEngine(c.g).(type) {
 		case pooledConnect4:
 			got = "connect4"
-		case *gomokuengine.Gomoku:
+		case *gomokuengine.Engine:
 			got = "gomoku"
 		case *mcts.Engine:
 			got = "mcts"
