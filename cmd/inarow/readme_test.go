@@ -397,3 +397,19 @@ func anchors(text string) []string {
 	}
 	return out
 }
+
+// The Python agent of docs/library.md is the one TestServeAgent plays
+// against the server, character for character.
+func TestReadmeAgentClient(t *testing.T) {
+	text, err := os.ReadFile("../../docs/library.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := regexp.MustCompile("(?s)```python\n(.*?)```").FindAllStringSubmatch(string(text), -1)
+	if len(blocks) != 1 {
+		t.Fatalf("docs/library.md has %d python blocks, want the agent client", len(blocks))
+	}
+	if blocks[0][1] != readmeClient {
+		t.Errorf("docs/library.md's Python client is not TestServeAgent's:\n--- docs\n%s--- test\n%s", blocks[0][1], readmeClient)
+	}
+}
