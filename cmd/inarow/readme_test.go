@@ -21,7 +21,7 @@ import (
 // to one pipe. In the expected text three masks stand for what changes from
 // run to run (docs/development.md lists them):
 //
-//	<n>     a whole number (node counts, times in µs)
+//	<n>     a number: 22, 773.2 (node counts, means)
 //	<time>  a number with an optional unit: 13, 9ms, 2.5s, 2m48s
 //	…       anything up to the end of the line
 //
@@ -78,7 +78,7 @@ func parseConsole(file, text string) ([]consoleCmd, error) {
 // masks are the placeholders an expected line may hold, as regular
 // expressions.
 var masks = []struct{ mask, re string }{
-	{"<n>", `[0-9]+`},
+	{"<n>", `[0-9]+(?:\.[0-9]+)?`},
 	{"<time>", `[0-9][0-9.]*(?:[a-zµ]+[0-9.]*)*`},
 	{"…", `.*`},
 }
@@ -189,6 +189,8 @@ func TestReadmeConsoleMatch(t *testing.T) {
 		{[]string{"- 1 0 <n>"}, "- 1 0 \n", false},
 		{[]string{"- 1 0 <n>"}, "- 1 1 2\n", false},
 		{[]string{"- 1 0 <n>"}, "- 1 0 2x\n", false},
+		{[]string{"- 1 0 <n>"}, "- 1 0 773.2\n", true},
+		{[]string{"- 1 0 <n>"}, "- 1 0 773.\n", false},
 		{[]string{"x 8 25 <n>"}, "x 8 44 10\n", false},
 		{[]string{"<n> nodes in <time> (<n> nodes/s)"}, "549946 nodes in 21ms (26774019 nodes/s)\n", true},
 		{[]string{"<n> nodes in <time> (<n> nodes/s)"}, "549946 nodes in 2m48.5s (26774019 nodes/s)\n", true},
