@@ -138,7 +138,9 @@ func TestProgramTimeoutAndIllegal(t *testing.T) {
 		prog.MoveTime, prog.Grace = 100*time.Millisecond, 100*time.Millisecond
 		start := time.Now()
 		_, err = prog.Move(ctx, p)
-		if err == nil || time.Since(start) > 3*time.Second {
+		// 200 ms offered: the bound only tells a kept time from none kept
+		// (a silent program never answers), with room for a loaded machine
+		if err == nil || time.Since(start) > 20*time.Second {
 			t.Fatalf("%s: err %v after %v", mode, err, time.Since(start))
 		}
 		if mode == "silent" && !errors.Is(err, ErrTimeout) {
