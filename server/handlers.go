@@ -106,6 +106,14 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, `"agent" is only for games against an agent (opponent "agent")`)
 		return
 	}
+	if len(req.Moves) > 0 {
+		moves, status, msg := s.initialMoves(set, req.Moves)
+		if msg != "" {
+			writeError(w, status, msg)
+			return
+		}
+		g.Moves = moves
+	}
 	if err := s.store.Create(r.Context(), g); err != nil {
 		s.storeError(w, r, err)
 		return
@@ -120,6 +128,35 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	s.log.Info("game created", "id", g.ID, "game", g.Kind, "rules", g.Rules, "variant", g.Variant, "opponent", g.Opponent, "level", g.Level)
 	w.Header().Set("Location", "/api/games/"+g.ID)
 	writeJSON(w, http.StatusCreated, out)
+}
+
+// initialMoves checks a create request's moves one by one from the empty
+// board, as handleMove would, and returns them to store; on the first bad
+// one it returns a status and a message naming it (and nothing is made).
+func (s *Server) initialMoves(set setup, texts []string) ([]store.Move, int, string) {
+	p, err := inarow.NewPosition(set.rules)
+	if err != nil {
+		return nil, http.StatusBadRequest, err.Error()
+	}
+	st := &state{set: set}
+	moves := make([]store.Move, 0, len(texts))
+	for i, text := range texts {
+		m, err := set.parseMove(p, text)
+		if errors.Is(err, errSyntax) {
+			return nil, http.StatusUnprocessableEntity, fmt.Sprintf("move %d: %v", i+1, err)
+		}
+		if err == nil && s.forbidden(st, p, m) {
+			err = inarow.ErrForbidden
+		}
+		if err == nil {
+			p, err = p.Play(m)
+		}
+		if err != nil {
+			return nil, http.StatusUnprocessableEntity, fmt.Sprintf("move %d: %s", i+1, refusal(err, text))
+		}
+		moves = append(moves, store.Move{Cell: int(m)})
+	}
+	return moves, 0, ""
 }
 
 func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
