@@ -787,6 +787,18 @@ await scenario('analysis board: /analysis?c4=4453 shows the columns\' scores, th
   check(/computer, level 1/.test(players[0]) && /you/.test(players[1]), 'the computer plays first, the user second: ' + players);
   await page.click('#board .cell[data-x="2"][data-y="0"]');
   await page.waitForFunction(() => document.querySelectorAll('#board .cell.x, #board .cell.o').length === 7, null, { timeout: 15000 });
+  // Other games' links: the moves in the game's notation, the rules in the query.
+  for (const [link, n, title] of [
+    ['/analysis?game=gomoku&rule=renju&moves=h8,h9,j8', 3, /Gomoku \(renju\)/],
+    ['/analysis?game=mnk&m=5&n=4&k=3&gravity=1&moves=1,5', 2, /5×4, 3 in a row, gravity/],
+    ['/analysis?game=tictactoe&moves=middle-center', 1, /Tic-tac-toe/],
+  ]) {
+    await page.goto(base + link);
+    await page.waitForSelector('#board-tools:not([hidden])');
+    await page.waitForFunction((n) => document.querySelectorAll('#board .cell.x, #board .cell.o').length === n, n);
+    check(title.test(await page.textContent('#game-title')), link + ': titled ' + await page.textContent('#game-title'));
+    check((await page.evaluate(() => location.pathname + location.search)) === link, link + ': the address is kept as it is: ' + await page.evaluate(() => location.search));
+  }
   // A bad link says what is wrong instead of showing a board.
   await page.goto(base + '/analysis?c4=11111112');
   await page.waitForSelector('#error-page:not([hidden])');
