@@ -51,6 +51,10 @@ type CreateRequest struct {
 	// "continue against the computer"): moves in the game's notation,
 	// each checked as if played; a bad one refuses the whole request.
 	Moves []string `json:"moves"`
+	// Record, for gomoku, starts the game from a pasted SGF or Piskvork
+	// .psq record (15×15) instead of Moves; its rule (SGF RU, freestyle
+	// for .psq) applies unless Rules names one.
+	Record string `json:"record"`
 }
 
 // Created is the answer to POST /api/games.

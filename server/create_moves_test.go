@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"reflect"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/store"
 )
 
@@ -99,5 +101,63 @@ func TestCreateWithMovesComputerReplies(t *testing.T) {
 	g := e.create(map[string]any{"game": "connect4", "opponent": "computer", "level": 1, "seat": "first", "moves": []string{"4", "4", "5"}})
 	if ply(g) != 4 || g["to_move"] != "first" || g["computer"] != "second" {
 		t.Fatalf("after creation: ply %d, to move %v; want the computer's reply (ply 4), first to move", ply(g), g["to_move"])
+	}
+}
+
+func TestCreateFromRecord(t *testing.T) {
+	var cs *countingStore
+	e := newEnv(t, func(o *Options) {
+		cs = &countingStore{Store: o.Store}
+		o.Store = cs
+		o.Renju = ForbiddenFunc(func(p inarow.Position, m inarow.Move) bool { return false })
+	})
+	g := inarow.Gomoku
+	moves := []inarow.Move{g.MoveAt(7, 7), g.MoveAt(7, 6), g.MoveAt(9, 7)} // h8 h9 j8
+	rec := func(rule gomoku.Rule, size int, ms []inarow.Move) gomoku.Record {
+		return gomoku.Record{Rule: rule, Cols: size, Rows: size, Moves: ms}
+	}
+	renjuSGF := string(rec(gomoku.Renju, 15, moves).MarshalSGF())
+	psq := string(rec(gomoku.Freestyle, 15, moves).MarshalPSQ())
+	for _, tc := range []struct {
+		name   string
+		body   map[string]any
+		code   int
+		rule   string
+		errHas string
+	}{
+		{name: "sgf brings its rule", body: map[string]any{"record": renjuSGF}, code: 201, rule: "renju"},
+		{name: "psq is freestyle", body: map[string]any{"record": psq}, code: 201, rule: "freestyle"},
+		{name: "the request's rule wins", body: map[string]any{"record": psq, "rules": map[string]any{"rule": "standard"}}, code: 201, rule: "standard"},
+		{name: "another board size", body: map[string]any{"record": string(rec(gomoku.Freestyle, 19, moves).MarshalSGF())}, code: 422, errHas: "19×19 board"},
+		{name: "unreadable", body: map[string]any{"record": "(;GM[4];B[hh"}, code: 422, errHas: "the record cannot be read"},
+		{name: "not a psq header", body: map[string]any{"record": "hello"}, code: 422, errHas: "the record cannot be read"},
+		{name: "occupied", body: map[string]any{"record": string(rec(gomoku.Freestyle, 15, []inarow.Move{moves[0], moves[0]}).MarshalPSQ())}, code: 422, errHas: "move 2: h8 is already taken"},
+		{name: "with moves", body: map[string]any{"record": psq, "moves": []string{"h8"}}, code: 400, errHas: "not both"},
+		{name: "not gomoku", body: map[string]any{"record": psq, "game": "connect4"}, code: 400, errHas: "for gomoku games"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body := map[string]any{"game": "gomoku", "opponent": "local"}
+			for k, v := range tc.body {
+				body[k] = v
+			}
+			before := cs.created.Load()
+			code, out := e.do("POST", "/api/games", "", body)
+			want(t, tc.name, code, tc.code, out)
+			if code != http.StatusCreated {
+				if msg := out["error"].(string); !strings.Contains(msg, tc.errHas) {
+					t.Fatalf("error %q, want it to contain %q", msg, tc.errHas)
+				}
+				if n := cs.created.Load() - before; n != 0 {
+					t.Fatalf("a refused request created %d games", n)
+				}
+				return
+			}
+			if got := out["rules"].(map[string]any)["rule"]; got != tc.rule {
+				t.Fatalf("rule %v, want %s", got, tc.rule)
+			}
+			if got := fmt.Sprint(out["moves"]); got != "[h8 h9 j8]" {
+				t.Fatalf("moves %s, want [h8 h9 j8]", got)
+			}
+		})
 	}
 }

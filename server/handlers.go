@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/store"
 )
 
@@ -34,6 +35,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	var req CreateRequest
 	if !readJSON(w, r, &req) {
 		return
+	}
+	if req.Record != "" {
+		if status, msg := recordMoves(&req); msg != "" {
+			writeError(w, status, msg)
+			return
+		}
 	}
 	set, err := newSetup(req.Game, req.Rules)
 	if err != nil {
@@ -157,6 +164,39 @@ func (s *Server) initialMoves(set setup, texts []string) ([]store.Move, int, str
 		moves = append(moves, store.Move{Cell: int(m)})
 	}
 	return moves, 0, ""
+}
+
+// recordMoves reads a create request's gomoku record into its Moves (in
+// the coord notation, checked later like any moves) and, when the request
+// names no rule, its Rules; it returns a status and message when it
+// cannot.
+func recordMoves(req *CreateRequest) (int, string) {
+	if req.Game != "gomoku" {
+		return http.StatusBadRequest, `"record" is for gomoku games (an SGF or Piskvork .psq record)`
+	}
+	if len(req.Moves) > 0 {
+		return http.StatusBadRequest, `give "moves" or "record", not both`
+	}
+	text := strings.TrimSpace(req.Record)
+	parse := gomoku.ParsePSQ
+	if strings.HasPrefix(text, "(") {
+		parse = gomoku.ParseSGF
+	}
+	rec, err := parse([]byte(text))
+	if err != nil {
+		return http.StatusUnprocessableEntity, "the record cannot be read: " + strings.TrimPrefix(err.Error(), "gomoku: ")
+	}
+	if rec.Cols != inarow.Gomoku.Cols || rec.Rows != inarow.Gomoku.Rows {
+		return http.StatusUnprocessableEntity, fmt.Sprintf("the record is for a %d×%d board; gomoku here is %d×%d", rec.Cols, rec.Rows, inarow.Gomoku.Cols, inarow.Gomoku.Rows)
+	}
+	if req.Rules == nil || req.Rules.Rule == "" {
+		req.Rules = &RulesJSON{Rule: rec.Rule.String()}
+	}
+	req.Moves = make([]string, len(rec.Moves))
+	for i, m := range rec.Moves {
+		req.Moves[i] = inarow.Gomoku.FormatMove(m)
+	}
+	return 0, ""
 }
 
 func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
