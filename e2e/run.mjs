@@ -799,6 +799,23 @@ await scenario('analysis board: /analysis?c4=4453 shows the columns\' scores, th
     check(title.test(await page.textContent('#game-title')), link + ': titled ' + await page.textContent('#game-title'));
     check((await page.evaluate(() => location.pathname + location.search)) === link, link + ': the address is kept as it is: ' + await page.evaluate(() => location.search));
   }
+  // A pasted gomoku record (here the server's own SGF export) sets the board up, rule and all.
+  const src = await apiGame({ game: 'gomoku', opponent: 'local', rules: { rule: 'renju' } }, ['h8', 'h9', 'j8']);
+  const sgf = await (await fetch(base + '/api/games/' + src.id + '/record?format=sgf')).text();
+  await page.goto(base + '/analysis?c4=');
+  await page.waitForSelector('#board-tools:not([hidden])');
+  await page.click('#paste summary');
+  await page.fill('#paste-text', 'not a record');
+  await page.click('#paste-go');
+  await page.waitForSelector('#message:not([hidden])');
+  check(/record cannot be read/.test(await page.textContent('#message')), 'a bad paste says so: ' + await page.textContent('#message'));
+  check(stones(await board(page)) === 0, 'and changes nothing');
+  await page.fill('#paste-text', sgf);
+  await page.click('#paste-go');
+  await page.waitForFunction(() => location.search === '?game=gomoku&rule=renju&moves=h8,h9,j8');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell.x, #board .cell.o').length === 3);
+  check(/Gomoku \(renju\)/.test(await page.textContent('#game-title')), 'the record\'s rule: ' + await page.textContent('#game-title'));
+  await shot(page, 'analysis-board-pasted-sgf');
   // A bad link says what is wrong instead of showing a board.
   await page.goto(base + '/analysis?c4=11111112');
   await page.waitForSelector('#error-page:not([hidden])');

@@ -949,9 +949,28 @@
         ' The link is /analysis?c4=4453 for Connect Four, or /analysis?game=gomoku&rule=renju&moves=h8,h9 with the moves in the game\'s notation.');
       return;
     }
-    store.put(data.id, { token: data.token, seat: data.seat, analysis: true });
+    showBoard(data);
+  }
+
+  // showBoard opens a game just created for the analysis board.
+  function showBoard(created) {
+    store.put(created.id, { token: created.token, seat: created.seat, analysis: true });
     $('#analysis-toggle').checked = true;
-    openGame(data.id, null);
+    openGame(created.id, null);
+  }
+
+  // pasteRecord sets the board up from a pasted gomoku SGF or .psq record
+  // (read by the server's package gomoku, not here).
+  async function pasteRecord() {
+    const text = $('#paste-text').value.trim();
+    if (!text) { showMessage('Paste an SGF or .psq record first.'); return; }
+    $('#paste-go').disabled = true;
+    const { status, data } = await api('POST', '/api/games', { game: 'gomoku', opponent: 'local', record: text });
+    $('#paste-go').disabled = false;
+    if (status !== 201) { showMessage(refusedText(status === 422 ? 400 : status, data)); return; }
+    showMessage('');
+    $('#paste').open = false;
+    showBoard(data);
   }
 
   function renderBoardTools() {
@@ -1352,6 +1371,7 @@
       });
     }
     $('#continue').addEventListener('click', continueAgainstComputer);
+    $('#paste-go').addEventListener('click', pasteRecord);
     $('#copy-share').addEventListener('click', copyField('#share-link'));
     window.addEventListener('hashchange', route);
     loadAgents();
