@@ -677,7 +677,7 @@ async function audit(page, name) {
   const bad = r.violations.map((v) => v.id + ' (' + v.nodes.length + '): ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ' — ' + (n.failureSummary || '').replace(/\s+/g, ' ')).join(' | '));
   check(bad.length === 0, name + ': ' + bad.join('\n'));
 }
-await scenario('accessibility audit (axe-core, WCAG 2.1 A and AA): start page, Connect Four, renju, light and dark, desktop and phone', async () => {
+await scenario('accessibility audit (axe-core, WCAG 2.1 A and AA): start page, Connect Four, renju, analysis board, light and dark, desktop and phone', async () => {
   const c4 = await apiGame({ game: 'connect4', opponent: 'computer', level: 2 });
   const renju = await apiGame({ game: 'gomoku', opponent: 'local', rules: { rule: 'renju' } }, ['g8', 'a1', 'h8', 'a3', 'i7', 'a5', 'i6', 'a7']);
   const failures = [], timings = [];
@@ -706,6 +706,9 @@ await scenario('accessibility audit (axe-core, WCAG 2.1 A and AA): start page, C
       await page.waitForSelector('#board .cell.forbidden');
       await run('renju');
       await shot(page, 'renju-' + scheme + '-' + size);
+      await page.goto(base + '/analysis?c4=4453');
+      await waitNote(page, /Scores for/, 'axe-board');
+      await run('analysis board');
       await ctx.close();
     }
   }
@@ -736,6 +739,89 @@ await scenario('game report: the move that threw the win away is marked, with th
   const r = await fetch(base + '/api/games/' + g.id + '/moves', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Authorization': 'Bearer ' + g.token }, body: JSON.stringify({ move: '3', ply: 4 }) });
   check(r.status === 200, 'a fifth move');
   await page.waitForSelector('#report', { state: 'hidden' });
+  await ctx.close();
+});
+
+// ---- 11. The analysis board: a position from a link, both sides the user's ----
+await scenario('analysis board: /analysis?c4=4453 shows the columns\' scores, the best marked; a move updates the link; continue against the computer', async () => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(base + '/analysis?c4=4453');
+  await page.waitForSelector('#board-tools:not([hidden])');
+  check(stones(await board(page)) === 4, 'the link\'s four stones are on the board');
+  check(/Analysis board/.test(await page.textContent('#game-title')), 'titled as the analysis board: ' + await page.textContent('#game-title'));
+  await waitNote(page, /Scores for/, 'board-c4');
+  const shown = await page.$$eval('#columns .colscore', (els) => els.map((e) => [e.textContent, e.classList.contains('best')]));
+  // The page shows what the server's solver says, and stars its best columns.
+  const id = await page.getAttribute('#board', 'data-game');
+  const a = await (await fetch(base + '/api/games/' + id + '/analysis')).json();
+  const top = Math.max(...a.columns.filter((c) => c !== null));
+  check(a.columns.every((c, i) => (c === null ? shown[i][0] === '' : Number(shown[i][0].replace('+', '')) === c && shown[i][1] === (c === top))),
+    'columns shown ' + JSON.stringify(shown) + ' against the solver\'s ' + JSON.stringify(a.columns));
+  check(shown.some((c) => c[1]), 'a best column is marked');
+  await shot(page, 'analysis-board-c4');
+  // Both sides are the user's: play Red's move, then Yellow's.
+  await page.click('#board .cell[data-x="0"][data-y="0"]');
+  await page.waitForFunction(() => location.search === '?c4=44531');
+  await page.click('#board .cell[data-x="6"][data-y="0"]');
+  await page.waitForFunction(() => location.search === '?c4=445317');
+  check((await page.inputValue('#share-link')) === base + '/analysis?c4=445317', 'the share link follows: ' + await page.inputValue('#share-link'));
+  // Undo works as in any local game, and the link follows back.
+  await page.click('#undo');
+  await page.waitForFunction(() => location.search === '?c4=44531');
+  // The link itself opens the same position.
+  const p2 = await ctx.newPage();
+  await p2.goto(await page.inputValue('#share-link'));
+  await p2.waitForSelector('#board-tools:not([hidden])');
+  check(JSON.stringify(await board(p2)) === JSON.stringify(await board(page)), 'the shared link shows the same position');
+  await p2.close();
+  // Continue against the computer from here: the user keeps the side to move (second).
+  await page.selectOption('#continue-level', '1');
+  await page.click('#continue');
+  await page.waitForFunction(() => location.pathname === '/' && /#g=/.test(location.hash));
+  await waitStatus(page, /Your turn/);
+  check(stones(await board(page)) === 5, 'the new game starts from the position');
+  const players = await page.$$eval('#players li', (s) => s.map((e) => e.textContent));
+  check(/computer, level 1/.test(players[0]) && /you/.test(players[1]), 'the computer plays first, the user second: ' + players);
+  await page.click('#board .cell[data-x="2"][data-y="0"]');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell.x, #board .cell.o').length === 7, null, { timeout: 15000 });
+  // Other games' links: the moves in the game's notation, the rules in the query.
+  for (const [link, n, title] of [
+    ['/analysis?game=gomoku&rule=renju&moves=h8,h9,j8', 3, /Gomoku \(renju\)/],
+    ['/analysis?game=mnk&m=5&n=4&k=3&gravity=1&moves=1,5', 2, /5×4, 3 in a row, gravity/],
+    ['/analysis?game=tictactoe&moves=middle-center', 1, /Tic-tac-toe/],
+  ]) {
+    await page.goto(base + link);
+    await page.waitForSelector('#board-tools:not([hidden])');
+    await page.waitForFunction((n) => document.querySelectorAll('#board .cell.x, #board .cell.o').length === n, n);
+    check(title.test(await page.textContent('#game-title')), link + ': titled ' + await page.textContent('#game-title'));
+    check((await page.evaluate(() => location.pathname + location.search)) === link, link + ': the address is kept as it is: ' + await page.evaluate(() => location.search));
+  }
+  // A pasted gomoku record (here the server's own SGF export) sets the board up, rule and all.
+  const src = await apiGame({ game: 'gomoku', opponent: 'local', rules: { rule: 'renju' } }, ['h8', 'h9', 'j8']);
+  const sgf = await (await fetch(base + '/api/games/' + src.id + '/record?format=sgf')).text();
+  await page.goto(base + '/analysis?c4=');
+  await page.waitForSelector('#board-tools:not([hidden])');
+  await page.click('#paste summary');
+  await page.fill('#paste-text', 'not a record');
+  await page.click('#paste-go');
+  await page.waitForSelector('#message:not([hidden])');
+  check(/record cannot be read/.test(await page.textContent('#message')), 'a bad paste says so: ' + await page.textContent('#message'));
+  check(stones(await board(page)) === 0, 'and changes nothing');
+  await page.fill('#paste-text', sgf);
+  await page.click('#paste-go');
+  await page.waitForFunction(() => location.search === '?game=gomoku&rule=renju&moves=h8,h9,j8');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell.x, #board .cell.o').length === 3);
+  check(/Gomoku \(renju\)/.test(await page.textContent('#game-title')), 'the record\'s rule: ' + await page.textContent('#game-title'));
+  await shot(page, 'analysis-board-pasted-sgf');
+  // A bad link says what is wrong instead of showing a board.
+  await page.goto(base + '/analysis?c4=11111112');
+  await page.waitForSelector('#error-page:not([hidden])');
+  check(/Move 7: column 1 is full/.test(await page.textContent('#error-text')), 'the error names the bad move: ' + await page.textContent('#error-text'));
+  await shot(page, 'analysis-board-bad-link');
+  check(errors.length === 0, 'no page errors: ' + errors.join('; '));
   await ctx.close();
 });
 

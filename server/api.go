@@ -47,6 +47,14 @@ type CreateRequest struct {
 	Agent    string     `json:"agent"`    // the agent's name (GET /api/agents), with opponent agent
 	Level    int        `json:"level"`    // 1–3 against the computer [2]
 	Seat     string     `json:"seat"`     // the creator's seat against the computer or a friend: first [default] or second
+	// Moves starts the game from a position (the analysis board's
+	// "continue against the computer"): moves in the game's notation,
+	// each checked as if played; a bad one refuses the whole request.
+	Moves []string `json:"moves"`
+	// Record, for gomoku, starts the game from a pasted SGF or Piskvork
+	// .psq record (15×15) instead of Moves; its rule (SGF RU, freestyle
+	// for .psq) applies unless Rules names one.
+	Record string `json:"record"`
 }
 
 // Created is the answer to POST /api/games.

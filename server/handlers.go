@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/store"
 )
 
@@ -34,6 +35,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	var req CreateRequest
 	if !readJSON(w, r, &req) {
 		return
+	}
+	if req.Record != "" {
+		if status, msg := recordMoves(&req); msg != "" {
+			writeError(w, status, msg)
+			return
+		}
 	}
 	set, err := newSetup(req.Game, req.Rules)
 	if err != nil {
@@ -106,6 +113,14 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, `"agent" is only for games against an agent (opponent "agent")`)
 		return
 	}
+	if len(req.Moves) > 0 {
+		moves, status, msg := s.initialMoves(set, req.Moves)
+		if msg != "" {
+			writeError(w, status, msg)
+			return
+		}
+		g.Moves = moves
+	}
 	if err := s.store.Create(r.Context(), g); err != nil {
 		s.storeError(w, r, err)
 		return
@@ -120,6 +135,68 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	s.log.Info("game created", "id", g.ID, "game", g.Kind, "rules", g.Rules, "variant", g.Variant, "opponent", g.Opponent, "level", g.Level)
 	w.Header().Set("Location", "/api/games/"+g.ID)
 	writeJSON(w, http.StatusCreated, out)
+}
+
+// initialMoves checks a create request's moves one by one from the empty
+// board, as handleMove would, and returns them to store; on the first bad
+// one it returns a status and a message naming it (and nothing is made).
+func (s *Server) initialMoves(set setup, texts []string) ([]store.Move, int, string) {
+	p, err := inarow.NewPosition(set.rules)
+	if err != nil {
+		return nil, http.StatusBadRequest, err.Error()
+	}
+	st := &state{set: set}
+	moves := make([]store.Move, 0, len(texts))
+	for i, text := range texts {
+		m, err := set.parseMove(p, text)
+		if errors.Is(err, errSyntax) {
+			return nil, http.StatusUnprocessableEntity, fmt.Sprintf("move %d: %v", i+1, err)
+		}
+		if err == nil && s.forbidden(st, p, m) {
+			err = inarow.ErrForbidden
+		}
+		if err == nil {
+			p, err = p.Play(m)
+		}
+		if err != nil {
+			return nil, http.StatusUnprocessableEntity, fmt.Sprintf("move %d: %s", i+1, refusal(err, text))
+		}
+		moves = append(moves, store.Move{Cell: int(m)})
+	}
+	return moves, 0, ""
+}
+
+// recordMoves reads a create request's gomoku record into its Moves (in
+// the coord notation, checked later like any moves) and, when the request
+// names no rule, its Rules; it returns a status and message when it
+// cannot.
+func recordMoves(req *CreateRequest) (int, string) {
+	if req.Game != "gomoku" {
+		return http.StatusBadRequest, `"record" is for gomoku games (an SGF or Piskvork .psq record)`
+	}
+	if len(req.Moves) > 0 {
+		return http.StatusBadRequest, `give "moves" or "record", not both`
+	}
+	text := strings.TrimSpace(req.Record)
+	parse := gomoku.ParsePSQ
+	if strings.HasPrefix(text, "(") {
+		parse = gomoku.ParseSGF
+	}
+	rec, err := parse([]byte(text))
+	if err != nil {
+		return http.StatusUnprocessableEntity, "the record cannot be read: " + strings.TrimPrefix(err.Error(), "gomoku: ")
+	}
+	if rec.Cols != inarow.Gomoku.Cols || rec.Rows != inarow.Gomoku.Rows {
+		return http.StatusUnprocessableEntity, fmt.Sprintf("the record is for a %d×%d board; gomoku here is %d×%d", rec.Cols, rec.Rows, inarow.Gomoku.Cols, inarow.Gomoku.Rows)
+	}
+	if req.Rules == nil || req.Rules.Rule == "" {
+		req.Rules = &RulesJSON{Rule: rec.Rule.String()}
+	}
+	req.Moves = make([]string, len(rec.Moves))
+	for i, m := range rec.Moves {
+		req.Moves[i] = inarow.Gomoku.FormatMove(m)
+	}
+	return 0, ""
 }
 
 func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {

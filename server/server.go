@@ -175,6 +175,12 @@ func (s *Server) routes() {
 		}
 		w.Header().Set("Content-Security-Policy", "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'")
 		w.Header().Set("Cache-Control", "no-cache")
+		if r.URL.Path == "/analysis" {
+			// The analysis board is the same page, reading its position
+			// from the query (/analysis?c4=4453): a link to share.
+			http.ServeFileFS(w, r, s.opt.Static, "index.html")
+			return
+		}
 		static.ServeHTTP(w, r)
 	})
 }

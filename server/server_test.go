@@ -635,14 +635,17 @@ func TestEvents(t *testing.T) {
 
 func TestStaticPage(t *testing.T) {
 	e := newEnv(t, nil)
-	resp, err := e.ts.Client().Get(e.ts.URL + "/")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != 200 || !bytes.Contains(body, []byte("<title>")) || resp.Header.Get("Content-Security-Policy") == "" {
-		t.Fatalf("/: %d %q", resp.StatusCode, body[:min(len(body), 100)])
+	// The analysis board is the same page, its position in the query.
+	for _, path := range []string{"/", "/analysis?c4=4453", "/analysis?game=gomoku&moves=h8,h9"} {
+		resp, err := e.ts.Client().Get(e.ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !bytes.Contains(body, []byte("<title>")) || resp.Header.Get("Content-Security-Policy") == "" {
+			t.Fatalf("%s: %d %q", path, resp.StatusCode, body[:min(len(body), 100)])
+		}
 	}
 }
 

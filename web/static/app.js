@@ -225,7 +225,7 @@
   const S = {
     id: null, token: null, seat: null, view: null, es: null, busy: false,
     replay: null, focus: [0, 0], analysis: null, analysisAbort: null, size: '', recordKey: '',
-    preview: null, offer: null, report: null,
+    preview: null, offer: null, report: null, board: false,
   };
 
   function showMessage(text, kind) {
@@ -257,6 +257,7 @@
     const params = new URLSearchParams(location.hash.slice(1));
     const id = params.get('g');
     closeGame();
+    S.board = false;
     if (!id) { showForm(); return; }
     const t = params.get('t');
     let offer = null;
@@ -316,7 +317,7 @@
     document.title = 'New game · inarow';
     syncForm();
     const all = store.load();
-    const ids = Object.keys(all).filter((id) => all[id].game && all[id].token).sort((a, b) => all[b].at - all[a].at).slice(0, 10);
+    const ids = Object.keys(all).filter((id) => all[id].game && all[id].token && !all[id].analysis).sort((a, b) => all[b].at - all[a].at).slice(0, 10);
     $('#recent').hidden = ids.length === 0;
     const list = $('#recent-list');
     list.replaceChildren();
@@ -550,7 +551,7 @@
     let title = gameTitle[v.game];
     if (v.game === 'gomoku') title += ' (' + v.rules.rule + ')';
     if (v.game === 'mnk') title = v.rules.m + '×' + v.rules.n + ', ' + v.rules.k + ' in a row' + (v.rules.gravity ? ', gravity' : '') + (v.rules.exact ? ', exactly' : '');
-    title += ' · ' + opponentText(v);
+    title = S.board ? 'Analysis board · ' + title : title + ' · ' + opponentText(v);
     $('#game-title').textContent = title;
     $('#status').textContent = S.replay !== null
       ? 'Looking back: move ' + S.replay + ' of ' + v.moves.length + '. ' + statusText() + ' (End or » returns.)'
@@ -588,6 +589,7 @@
     renderReport();
     $('#rematch').textContent = v.opponent === 'local' ? 'Play again' : 'Rematch, colours swapped';
 
+    renderBoardTools();
     renderBoard();
     renderMoves();
     renderRecord();
@@ -889,8 +891,8 @@
     const v = S.view;
     if (!v) return;
     const body = { game: v.game, opponent: v.opponent };
-    if (v.game === 'gomoku') body.rules = { rule: v.rules.rule };
-    if (v.game === 'mnk') body.rules = { m: v.rules.m, n: v.rules.n, k: v.rules.k, gravity: v.rules.gravity, exact: v.rules.exact };
+    const rules = rulesBody(v);
+    if (rules) body.rules = rules;
     if (v.opponent === 'computer') body.level = v.level;
     if (v.opponent === 'agent') body.agent = v.agent;
     if (v.opponent !== 'local') body.seat = mySeats()[0] === 'first' ? 'second' : 'first';
@@ -898,6 +900,103 @@
     const { status, data } = await create(body);
     $('#rematch').disabled = false;
     if (status !== 201) showMessage('The rematch could not be created: ' + (data.error || status) + '.');
+  }
+
+  // rulesBody: a view's rules as POST /api/games takes them.
+  function rulesBody(v) {
+    if (v.game === 'gomoku') return { rule: v.rules.rule };
+    if (v.game === 'mnk') return { m: v.rules.m, n: v.rules.n, k: v.rules.k, gravity: v.rules.gravity, exact: v.rules.exact };
+    return undefined;
+  }
+
+  // ---- the analysis board: /analysis?c4=4453 (a Connect Four move
+  // string), or ?game=G[&rule=R][&m=&n=&k=&gravity=1&exact=1]&moves=h8,h9
+  // in the game's notation. It is a local game (both seats here) created
+  // from the position, the analysis on; the address follows the moves, so
+  // it is always a link to the position shown. ----
+  function boardRequest(q) {
+    const body = { opponent: 'local' };
+    const list = (text) => (text || '').split(',').map((m) => m.trim()).filter(Boolean);
+    if (q.has('c4')) {
+      body.game = 'connect4';
+      body.moves = q.get('c4').replace(/\s/g, '').split('').filter(Boolean);
+      return body;
+    }
+    body.game = q.get('game') || 'connect4';
+    if (q.has('rule')) body.rules = { rule: q.get('rule') };
+    if (body.game === 'mnk') {
+      const flag = (name) => ['1', 'true', 'yes'].includes(q.get(name));
+      body.rules = { m: parseInt(q.get('m'), 10) || 0, n: parseInt(q.get('n'), 10) || 0, k: parseInt(q.get('k'), 10) || 0, gravity: flag('gravity'), exact: flag('exact') };
+    }
+    body.moves = list(q.get('moves'));
+    return body;
+  }
+
+  function boardURL(v) {
+    if (v.game === 'connect4') return '/analysis?c4=' + v.moves.join('');
+    let q = 'game=' + encodeURIComponent(v.game);
+    if (v.game === 'gomoku') q += '&rule=' + encodeURIComponent(v.rules.rule);
+    if (v.game === 'mnk') q += '&m=' + v.rules.m + '&n=' + v.rules.n + '&k=' + v.rules.k + (v.rules.gravity ? '&gravity=1' : '') + (v.rules.exact ? '&exact=1' : '');
+    if (v.moves.length) q += '&moves=' + v.moves.map(encodeURIComponent).join(',');
+    return '/analysis?' + q;
+  }
+
+  async function openBoard() {
+    S.board = true;
+    const { status, data } = await api('POST', '/api/games', boardRequest(new URLSearchParams(location.search)));
+    if (status !== 201) {
+      showError('This position cannot be set up', refusedText(status === 422 ? 400 : status, data) +
+        ' The link is /analysis?c4=4453 for Connect Four, or /analysis?game=gomoku&rule=renju&moves=h8,h9 with the moves in the game\'s notation.');
+      return;
+    }
+    showBoard(data);
+  }
+
+  // showBoard opens a game just created for the analysis board.
+  function showBoard(created) {
+    store.put(created.id, { token: created.token, seat: created.seat, analysis: true });
+    $('#analysis-toggle').checked = true;
+    openGame(created.id, null);
+  }
+
+  // pasteRecord sets the board up from a pasted gomoku SGF or .psq record
+  // (read by the server's package gomoku, not here).
+  async function pasteRecord() {
+    const text = $('#paste-text').value.trim();
+    if (!text) { showMessage('Paste an SGF or .psq record first.'); return; }
+    $('#paste-go').disabled = true;
+    const { status, data } = await api('POST', '/api/games', { game: 'gomoku', opponent: 'local', record: text });
+    $('#paste-go').disabled = false;
+    if (status !== 201) { showMessage(refusedText(status === 422 ? 400 : status, data)); return; }
+    showMessage('');
+    $('#paste').open = false;
+    showBoard(data);
+  }
+
+  function renderBoardTools() {
+    const v = S.view;
+    $('#board-tools').hidden = !S.board;
+    if (!S.board) return;
+    const url = boardURL(v);
+    if (location.pathname + location.search !== url) history.replaceState(null, '', url);
+    $('#share-link').value = location.origin + url;
+    $('#continue').disabled = v.status !== 'playing';
+  }
+
+  // continueAgainstComputer starts a game against the computer from the
+  // board's position, the user on the side to move.
+  async function continueAgainstComputer() {
+    const v = S.view;
+    if (!v || v.status !== 'playing') return;
+    const body = { game: v.game, opponent: 'computer', level: parseInt($('#continue-level').value, 10) || 3, seat: v.to_move, moves: v.moves };
+    const rules = rulesBody(v);
+    if (rules) body.rules = rules;
+    $('#continue').disabled = true;
+    const { status, data } = await api('POST', '/api/games', body);
+    $('#continue').disabled = false;
+    if (status !== 201) { showMessage('The game could not be created: ' + (data.error || status) + '.'); return; }
+    store.put(data.id, { token: data.token, seat: data.seat, invite: '', game: data.game, opponent: data.opponent });
+    location.href = '/#g=' + encodeURIComponent(data.id);
   }
 
   // ---- keyboard: arrows move over the board, Enter plays; elsewhere
@@ -1255,22 +1354,28 @@
     $('#replay-forward').addEventListener('click', () => setReplay(shownPly() + 1));
     $('#export-format').addEventListener('change', renderRecord);
     $('#export-download').addEventListener('click', download);
-    $('#copy-invite').addEventListener('click', async () => {
-      const input = $('#invite-link');
+    // Copy a link field; where the clipboard is refused, leave it selected.
+    const copyField = (sel) => async () => {
+      const input = $(sel);
       input.select();
       try { await navigator.clipboard.writeText(input.value); showMessage('Link copied.', 'info'); } catch { showMessage('Select the link and copy it.', 'info'); }
-    });
+    };
+    $('#copy-invite').addEventListener('click', copyField('#invite-link'));
     for (const a of ['#new-link', '#home-link', '#error-home']) {
       $(a).addEventListener('click', (e) => {
         e.preventDefault();
+        if (location.pathname !== '/') { location.href = '/'; return; } // the analysis board
         const had = location.hash.length > 1;
         location.hash = '';
         if (!had) route(); // no hashchange to route on
       });
     }
+    $('#continue').addEventListener('click', continueAgainstComputer);
+    $('#paste-go').addEventListener('click', pasteRecord);
+    $('#copy-share').addEventListener('click', copyField('#share-link'));
     window.addEventListener('hashchange', route);
     loadAgents();
-    route();
+    if (location.pathname === '/analysis') openBoard(); else route();
   }
 
   init();
