@@ -12,8 +12,7 @@ import (
 	"time"
 
 	"github.com/inarow/inarow"
-	"github.com/inarow/inarow/engine"
-	"github.com/inarow/inarow/engine/gomoku"
+	gomokuengine "github.com/inarow/inarow/engine/gomoku"
 	"github.com/inarow/inarow/gomoku"
 )
 
@@ -117,46 +116,6 @@ func article(k gomoku.ForbiddenKind) string {
 		return "an"
 	}
 	return "a"
-}
-
-// gomokuComputer is the gomoku engine under the rules' rule, kept off
-// black's forbidden points in renju whatever it answers.
-func gomokuComputer(r inarow.Rules, level int) engine.Player {
-	rule, ok := gomoku.RuleOf(r)
-	if !ok {
-		return computerFor(r, level)
-	}
-	if level == 1 {
-		return ruleGuard{engine.Greedy{}}
-	}
-	return ruleGuard{&gomokuengine.Gomoku{
-		Rule:   rule,
-		Limits: gomokuengine.Limits{TurnTime: time.Second},
-	}}
-}
-
-// ruleGuard replaces a move that the gomoku rules refuse by the legal
-// point nearest the centre.
-type ruleGuard struct{ inner engine.Player }
-
-func (g ruleGuard) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
-	m, err := g.inner.Move(ctx, p)
-	if err == nil && gomoku.Legal(p, m) {
-		return m, nil
-	}
-	r := p.Rules()
-	best, bestD := inarow.NoMove, 1<<30
-	for _, c := range p.AppendLegal(nil) {
-		x, y := r.XY(c)
-		d := (2*x-r.Cols+1)*(2*x-r.Cols+1) + (2*y-r.Rows+1)*(2*y-r.Rows+1)
-		if d < bestD && gomoku.Legal(p, c) {
-			best, bestD = c, d
-		}
-	}
-	if best == inarow.NoMove {
-		return best, fmt.Errorf("no legal move: %w", inarow.ErrForbidden)
-	}
-	return best, nil
 }
 
 // runAnalyzeGomoku is "inarow analyze gomoku": it replays a record and
