@@ -11,6 +11,7 @@ import (
 	gomokuengine "github.com/inarow/inarow/engine/gomoku"
 	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/mcts"
+	"github.com/inarow/inarow/solve"
 )
 
 // The levels of the computer, the same in every front end (the server,
@@ -153,19 +154,14 @@ func (g guard) Move(ctx context.Context, p inarow.Position) (inarow.Move, error)
 	return best, nil
 }
 
-// c4Pool keeps Connect4 players (and their solvers' tables, the solver's
-// memory of a game) per rules and level between moves, so that a front
+// c4Pool keeps Connect Four solvers (and their tables, the solver's
+// memory of a game) per rules between moves and analyses, so that a front
 // end that makes a player a move, as the server does, still reuses them.
-// A Connect4 is not safe for concurrent use: each move takes one out and
-// puts it back; at most c4PoolSize wait per rules and level.
+// A C4Solver is not safe for concurrent use: each user takes one out and
+// puts it back; at most c4PoolSize wait per rules.
 var c4Pool struct {
 	sync.Mutex
-	idle map[c4Key]chan *Connect4
-}
-
-type c4Key struct {
-	r     inarow.Rules
-	level int
+	idle map[inarow.Rules]chan *solve.C4Solver
 }
 
 const (
@@ -173,37 +169,47 @@ const (
 	c4PoolTableBytes = 16 << 20
 )
 
-func c4Idle(k c4Key) chan *Connect4 {
+// PooledC4Solver returns a Connect Four solver for r from the package's
+// pool (a new one when none is idle) and the function that gives it back.
+// It fails for rules the solver does not take (see Connect4Fits).
+func PooledC4Solver(r inarow.Rules) (*solve.C4Solver, func(), error) {
 	c4Pool.Lock()
-	defer c4Pool.Unlock()
 	if c4Pool.idle == nil {
-		c4Pool.idle = map[c4Key]chan *Connect4{}
+		c4Pool.idle = map[inarow.Rules]chan *solve.C4Solver{}
 	}
-	c := c4Pool.idle[k]
-	if c == nil {
-		c = make(chan *Connect4, c4PoolSize)
-		c4Pool.idle[k] = c
+	idle := c4Pool.idle[r]
+	if idle == nil {
+		idle = make(chan *solve.C4Solver, c4PoolSize)
+		c4Pool.idle[r] = idle
 	}
-	return c
+	c4Pool.Unlock()
+	var s *solve.C4Solver
+	select {
+	case s = <-idle:
+	default:
+		var err error
+		if s, err = solve.NewC4(r, solve.Options{TableBytes: c4PoolTableBytes}); err != nil {
+			return nil, nil, err
+		}
+	}
+	return s, func() {
+		select {
+		case idle <- s:
+		default:
+		}
+	}, nil
 }
 
-// pooledConnect4 is the Connect4 player of a level, taken from c4Pool for
-// each move.
+// pooledConnect4 is the Connect4 player of a level with a solver of the
+// pool for each move.
 type pooledConnect4 struct{ level int }
 
 func (pc pooledConnect4) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
-	idle := c4Idle(c4Key{p.Rules(), pc.level})
-	var e *Connect4
-	select {
-	case e = <-idle:
-	default:
-		e = &Connect4{Level: pc.level, TableBytes: c4PoolTableBytes}
+	s, release, err := PooledC4Solver(p.Rules())
+	if err != nil {
+		return Greedy{}.Move(ctx, p)
 	}
-	defer func() {
-		select {
-		case idle <- e:
-		default:
-		}
-	}()
+	defer release()
+	e := Connect4{Level: pc.level, solver: s}
 	return e.Move(ctx, p)
 }

@@ -23,9 +23,6 @@ type Options struct {
 	// AnalysisDepth bounds the depth of the gomoku engine's analysis
 	// search [0: only AnalysisTime bounds it].
 	AnalysisDepth int
-	// SolverTableBytes is the transposition table of each Connect Four
-	// solver kept for reuse [16 MiB].
-	SolverTableBytes int
 	// CreatePerMinute bounds the games one client address may create per
 	// minute, with bursts of twice as many [60]; negative: no bound.
 	CreatePerMinute int

@@ -36,7 +36,6 @@ type Server struct {
 	hub     *hub
 	jobs    chan struct{}
 	streams chan struct{}
-	solvers solverPool
 	// views and analyses keep what was last built of each game, so that
 	// every spectator's page costs no rebuild and no search.
 	views    *gameCache[*View]
@@ -71,9 +70,6 @@ func New(opt Options) (*Server, error) {
 	}
 	if opt.AnalysisTime <= 0 {
 		opt.AnalysisTime = 5 * time.Second
-	}
-	if opt.SolverTableBytes <= 0 {
-		opt.SolverTableBytes = 16 << 20
 	}
 	if opt.CreatePerMinute == 0 {
 		opt.CreatePerMinute = 60
@@ -121,7 +117,6 @@ func New(opt Options) (*Server, error) {
 	s.moveLimit = newLimiter(opt.MovesPerMinute, opt.Now)
 	s.analysisLimit = newLimiter(opt.AnalysesPerMinute, opt.Now)
 	s.streamsOf = newCounter(opt.StreamsPerAddress)
-	s.solvers.init(opt.EngineJobs, opt.SolverTableBytes)
 	s.views, s.analyses = newGameCache[*View](4096), newGameCache[*Analysis](1024)
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())

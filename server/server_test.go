@@ -48,7 +48,7 @@ func newEnv(t *testing.T, mod func(*Options)) *env {
 	}
 	e := &env{t: t, log: &bytes.Buffer{}, mu: &sync.Mutex{}}
 	logger := slog.New(slog.NewTextHandler(lockedWriter{e.mu, e.log}, nil))
-	opt := Options{Store: st, Logger: logger, MoveTime: 500 * time.Millisecond, AnalysisTime: 3 * time.Second, SolverTableBytes: 4 << 20, CreatePerMinute: -1}
+	opt := Options{Store: st, Logger: logger, MoveTime: 500 * time.Millisecond, AnalysisTime: 3 * time.Second, CreatePerMinute: -1}
 	if mod != nil {
 		mod(&opt)
 	}
