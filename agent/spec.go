@@ -154,11 +154,10 @@ func newEngine(name, args string, r inarow.Rules, seed uint64) (engine.Player, e
 		}
 		return &Timed{Player: p, Time: d}, nil
 	}
-	rule, ok := gomoku.RuleOf(r)
-	if !ok || r.Gravity {
+	if _, ok := gomoku.RuleOf(r); !ok {
 		return nil, fmt.Errorf("gomoku: the gomoku engine plays five in a row without gravity, not %v", r)
 	}
-	g := &gomokuengine.Gomoku{Rule: rule, Limits: gomokuengine.Limits{TurnTime: d, MaxDepth: depth}}
+	g := &gomokuengine.Engine{Limits: gomokuengine.Limits{TurnTime: d, MaxDepth: depth}}
 	return &Timed{Player: g, Time: d + d/2}, nil
 }
 
@@ -181,7 +180,7 @@ func (t *Timed) Move(ctx context.Context, pos inarow.Position) (inarow.Move, err
 // SetMoveTime sets Time and, for the gomoku engine, its turn time.
 func (t *Timed) SetMoveTime(d time.Duration) {
 	t.Time = d
-	if g, ok := t.Player.(*gomokuengine.Gomoku); ok {
+	if g, ok := t.Player.(*gomokuengine.Engine); ok {
 		g.Limits.TurnTime = d * 2 / 3
 	}
 }

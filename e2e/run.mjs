@@ -8,6 +8,7 @@
 // cmd/inarow's TestServeBrowser, which starts the server.
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -53,7 +54,7 @@ async function createGame(page, { game, opponent, level, rule, seat }) {
   await page.check(`input[name=game][value=${game}]`);
   if (rule) await page.check(`input[name=rule][value=${rule}]`);
   await page.check(`input[name=opponent][value=${opponent}]`);
-  if (level) await page.selectOption('#level', String(level));
+  if (level) await page.check(`input[name=level][value="${level}"]`);
   if (seat) await page.check(`input[name=seat][value=${seat}]`);
   await page.click('#create');
 }
@@ -332,6 +333,384 @@ await scenario('renju forbidden point refused', async () => {
   const sgf = await page.inputValue('#export-text');
   check(/^\(;FF\[4\]GM\[4\]RU\[4\]SZ\[15\]/.test(sgf) && sgf.includes('B[gh]'), 'renju SGF: ' + sgf);
   await ctx.close();
+});
+
+// ---- helpers of the page's scenarios below ----
+const DESKTOP = { viewport: { width: 1280, height: 900 } };
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+// apiGame creates a game through the API and plays moves in it.
+async function apiGame(body, moves = []) {
+  let r = await fetch(base + '/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const g = await r.json();
+  check(r.status === 201, 'game created: ' + r.status + ' ' + JSON.stringify(g));
+  let view = g;
+  for (let i = 0; i < moves.length; i++) {
+    r = await fetch(base + '/api/games/' + g.id + '/moves', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Authorization': 'Bearer ' + g.token }, body: JSON.stringify({ move: moves[i], ply: view.ply }) });
+    view = await r.json();
+    check(r.status === 200, 'API move ' + moves[i] + ': ' + r.status + ' ' + JSON.stringify(view));
+  }
+  return { id: g.id, token: g.token, invite: g.invite_token, seat: g.seat, view };
+}
+async function getView(id) {
+  return (await fetch(base + '/api/games/' + id)).json();
+}
+// seat keeps a game's seat in the page's storage, as creating it there does.
+async function seat(page, g, extra = {}) {
+  await page.goto(base + '/');
+  await page.evaluate(([id, entry]) => {
+    const all = JSON.parse(localStorage.getItem('inarow.games') || '{}');
+    all[id] = Object.assign({ at: Date.now() }, entry);
+    localStorage.setItem('inarow.games', JSON.stringify(all));
+  }, [g.id, Object.assign({ token: g.token, seat: g.seat, game: g.view.game, opponent: g.view.opponent }, extra)]);
+}
+async function openGame(page, id) {
+  await page.goto(base + '/#g=' + id);
+  await page.waitForSelector(`#board[data-game="${id}"] .cell`);
+}
+// contrast: the WCAG contrast ratio of two CSS colours (rgb/rgba strings).
+function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map((v) => {
+      v = Number(v) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+const style = (page, sel, prop, pseudo = null) => page.$eval(sel, (e, [p, ps]) => getComputedStyle(e, ps).getPropertyValue(p), [prop, pseudo]);
+
+// ---- 4. The board: coordinates, star points, marks, palette, best move ----
+await scenario('board: coordinates, star points, last move, palette and contrast, the best move marked (desktop)', async () => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  const go = await apiGame({ game: 'gomoku', opponent: 'local', rules: { rule: 'freestyle' } }, ['h8', 'i9', 'i8', 'g8', 'j7', 'h7']);
+  await openGame(page, go.id);
+  const files = await page.$$eval('#files-bottom span', (s) => s.map((e) => e.textContent).join(''));
+  check(files === 'abcdefghijklmno', 'gomoku files a–o under the board: ' + files);
+  const ranks = await page.$$eval('#ranks span', (s) => s.map((e) => e.textContent));
+  check(ranks.length === 15 && ranks[0] === '15' && ranks[14] === '1', 'ranks 15 at the top to 1 at the bottom: ' + ranks);
+  // The ranks line up with the rows: h8's row has the label 8.
+  const rowBox = await (await page.$('#board .cell[data-x="7"][data-y="7"]')).boundingBox();
+  const rankBox = await (await page.$('#ranks span:nth-child(8)')).boundingBox();
+  check(Math.abs((rowBox.y + rowBox.height / 2) - (rankBox.y + rankBox.height / 2)) < 4, 'rank 8 beside h8\'s row');
+  const stars = await page.$$eval('#board .cell.star', (s) => s.map((c) => c.dataset.x + ',' + c.dataset.y).sort().join(' '));
+  check(stars === '11,11 11,3 3,11 3,3 7,7', 'star points h8 d4 l4 d12 l12: ' + stars);
+  check(await page.$eval('#board .cell.last', (c) => c.getAttribute('aria-label')) === 'h7: White, the last move', 'the last move is h7, named');
+  // The focus ring: dark outside, light inside; the dark one at least 3:1
+  // against the wood.
+  await page.focus('#board .cell[tabindex="0"]');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowRight');
+  const wood = await style(page, '#board', 'background-color');
+  const ring = await page.evaluate(() => getComputedStyle(document.activeElement).outlineColor);
+  check(contrast(ring, wood) >= 3, 'focus ring ' + ring + ' on the wood ' + wood + ': ' + contrast(ring, wood).toFixed(2));
+  // White stones have a dark rim against the wood.
+  const rim = (await style(page, '#board .cell.o .stone', 'box-shadow')).match(/rgba?\([^)]*\)/)[0];
+  check(contrast(rim, wood) >= 3, 'white stone rim on the wood: ' + contrast(rim, wood).toFixed(2));
+  // Analysis: the best candidate is marked; marks stand out from the wood.
+  await page.check('#analysis-toggle');
+  await waitNote(page, /Best:|wins/, 'board-gomoku-best');
+  check((await page.$$('#board .score.best')).length === 1, 'one best move marked');
+  const mark = await page.$('#board .score:not(:empty)');
+  const markBg = await mark.evaluate((e) => getComputedStyle(e).backgroundColor);
+  const markFg = await mark.evaluate((e) => getComputedStyle(e).color);
+  check(contrast(markFg, markBg) >= 4.5, 'mark text on its disc: ' + contrast(markFg, markBg).toFixed(2));
+  check(contrast(markFg, wood) >= 3, 'mark rim on the wood: ' + contrast(markFg, wood).toFixed(2));
+  await shot(page, 'board-gomoku-desktop');
+
+  // Connect Four: 1–7 over the columns, chips told apart by more than hue.
+  const c4 = await apiGame({ game: 'connect4', opponent: 'local' }, ['4', '4', '5', '3']);
+  await openGame(page, c4.id);
+  const cols = await page.$$eval('#files-top span', (s) => s.map((e) => e.textContent).join(''));
+  check(cols === '1234567', 'columns 1–7 over the board: ' + cols);
+  check(await page.isHidden('#ranks'), 'no ranks beside a Connect Four board');
+  const yellow = await style(page, '#board .cell.x .stone', 'background-color');
+  const red = await style(page, '#board .cell.o .stone', 'background-color');
+  const hole = await style(page, '#board .cell[data-x="0"][data-y="0"] .stone', 'background-color');
+  check(contrast(yellow, red) >= 3, 'yellow and red differ in lightness: ' + contrast(yellow, red).toFixed(2));
+  const yrim = (await style(page, '#board .cell.x .stone', 'box-shadow')).match(/rgba?\([^)]*\)/)[0];
+  check(contrast(yrim, hole) >= 3, 'the yellow chip\'s rim against an empty hole: ' + contrast(yrim, hole).toFixed(2));
+  await page.check('#analysis-toggle');
+  await waitNote(page, /Scores for/, 'board-c4-best');
+  const best = await page.$$eval('#columns .colscore.best', (s) => s.map((e) => e.textContent));
+  const all = await page.$$eval('#columns .colscore', (s) => s.map((e) => e.textContent).filter((t) => t !== '').map((t) => parseInt(t, 10)));
+  check(best.length >= 1 && best.every((b) => parseInt(b, 10) === Math.max(...all)), 'the best columns starred: ' + best + ' of ' + all);
+  check((await page.$$('#board .cell.drop-best')).length === best.length, 'where the best stones would land is ringed');
+  await shot(page, 'board-c4-analysis-desktop');
+
+  // A finished game: the winning line marked and named.
+  const won = await apiGame({ game: 'connect4', opponent: 'local' }, ['1', '2', '1', '2', '1', '2', '1']);
+  await openGame(page, won.id);
+  const wins = await page.$$eval('#board .cell.win', (s) => s.map((c) => c.getAttribute('aria-label')));
+  check(wins.length === 4 && wins.every((l) => /winning line/.test(l)), 'four cells in the winning line: ' + wins);
+  await shot(page, 'board-c4-won-desktop');
+
+  // Tic-tac-toe names its rows and columns as its moves do.
+  const ttt = await apiGame({ game: 'tictactoe', opponent: 'local' }, ['middle-center']);
+  await openGame(page, ttt.id);
+  check((await page.$$eval('#files-top span', (s) => s.map((e) => e.textContent).join(' '))) === 'left center right', 'tic-tac-toe columns named');
+  check((await page.$$eval('#ranks span', (s) => s.map((e) => e.textContent).join(' '))) === 'top middle bottom', 'tic-tac-toe rows named');
+  await shot(page, 'board-tictactoe-desktop');
+  await ctx.close();
+});
+
+await scenario('board on a phone: tap to preview, tap again to play (gomoku), coordinates', async () => {
+  const ctx = await browser.newContext(PHONE);
+  const page = await ctx.newPage();
+  const go = await apiGame({ game: 'gomoku', opponent: 'local', rules: { rule: 'freestyle' } }, ['h8']);
+  await seat(page, go);
+  await openGame(page, go.id);
+  await waitStatus(page, /White to move/);
+  check(await page.isChecked('#confirm-toggle'), 'confirming is on for small points on a touch screen');
+  check(/Tap/.test(await page.textContent('#help')) && !/arrow keys/.test(await page.textContent('#help')), 'the help speaks of taps');
+  await page.tap('#board .cell[data-x="8"][data-y="6"]'); // i9
+  await page.waitForSelector('#board .cell.preview[data-x="8"][data-y="6"]');
+  check(stones(await board(page)) === 1, 'a first tap plays nothing');
+  check(/Play i9\?/.test(await page.textContent('#preview-bar')), 'the preview names the point');
+  await shot(page, 'board-gomoku-preview-phone');
+  await page.tap('#board .cell[data-x="9"][data-y="6"]'); // j9: the preview moves
+  await page.waitForSelector('#board .cell.preview[data-x="9"][data-y="6"]');
+  await page.tap('#board .cell[data-x="9"][data-y="6"]');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell.x, #board .cell.o').length === 2);
+  check((await getView(go.id)).moves[1] === 'j9', 'the second tap played j9');
+  // Connect Four's columns are wide enough: one tap plays.
+  const c4 = await apiGame({ game: 'connect4', opponent: 'local' });
+  await seat(page, c4);
+  await openGame(page, c4.id);
+  check(!(await page.isChecked('#confirm-toggle')), 'no confirming on Connect Four\'s wide columns');
+  await page.tap('#board .cell[data-x="3"][data-y="0"]');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell.x').length === 1);
+  await shot(page, 'board-c4-phone');
+  await ctx.close();
+});
+
+// ---- 5. Beside the board: players, the move list, scrubbing ----
+await scenario('move list in notation, clickable; ← → Home End scrub without changing the game', async () => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  const g = await apiGame({ game: 'gomoku', opponent: 'local', rules: { rule: 'standard' } }, ['h8', 'i9', 'i8', 'g8', 'j7']);
+  await openGame(page, g.id);
+  const moves = await page.$$eval('#move-list .move', (s) => s.map((e) => e.textContent));
+  check(moves.join(' ') === 'h8 i9 i8 g8 j7', 'the moves in notation: ' + moves);
+  check((await page.$$eval('#move-list .num', (s) => s.map((e) => e.textContent))).join('') === '1.2.3.', 'numbered by pairs');
+  await page.click('#move-list .move[data-ply="2"]');
+  check(stones(await board(page)) === 2, 'clicking move 2 shows two stones');
+  check(/Looking back: move 2 of 5/.test(await page.textContent('#status')), 'the status says so');
+  await page.locator('body').focus();
+  await page.keyboard.press('ArrowLeft');
+  check(stones(await board(page)) === 1, '← one back');
+  await page.keyboard.press('Home');
+  check(stones(await board(page)) === 0, 'Home: the empty board');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  check(stones(await board(page)) === 3, '→ three times');
+  await shot(page, 'moves-scrub-desktop');
+  await page.keyboard.press('End');
+  check(stones(await board(page)) === 5, 'End: the game now');
+  const v = await getView(g.id);
+  check(v.ply === 5 && v.version === g.view.version, 'the game is unchanged');
+  // Against the computer: the players are named with its level.
+  const cg = await apiGame({ game: 'connect4', opponent: 'computer', level: 3 });
+  await seat(page, cg);
+  await openGame(page, cg.id);
+  const players = await page.$$eval('#players li', (s) => s.map((e) => e.textContent));
+  check(/Yellow — you/.test(players[0]) && /Red — computer, level 3/.test(players[1]), 'players named: ' + players);
+  check(/Your turn/.test(await page.title()), 'the title says whose turn: ' + await page.title());
+  await ctx.close();
+});
+
+// ---- 6. Finish: dark mode, titles, favicon, errors, the start page ----
+await scenario('start page: the games drawn, levels named per game, default level 3, dark mode, favicon, error page', async () => {
+  for (const [name, opts] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    const ctx = await browser.newContext(opts);
+    const page = await ctx.newPage();
+    await page.goto(base + '/');
+    await page.waitForSelector('#create-form');
+    check((await page.$$('.game-card .pic svg')).length === 5, 'five games drawn');
+    check(await page.isChecked('input[name=level][value="3"]'), 'level 3 by default, as the CLI');
+    const level = (n) => page.textContent(`.level-name[data-level="${n}"]`);
+    check(/4 moves ahead/.test(await level(2)), 'Connect Four level 2 is a 4-ply search: ' + await level(2));
+    check(/Perfect/.test(await level(3)), 'Connect Four level 3 is perfect');
+    await page.check('input[name=game][value=gomoku]');
+    check(/threat search/.test(await level(3)), 'gomoku level 3 is the engine: ' + await level(3));
+    await page.check('input[name=game][value=mnk]');
+    await page.fill('#mnk-m', '7');
+    await page.fill('#mnk-n', '7');
+    check(/Monte Carlo/.test(await level(2)) && /Monte Carlo/.test(await level(3)), 'a 7×7 m,n,k is MCTS: ' + await level(2));
+    await page.fill('#mnk-m', '4');
+    await page.fill('#mnk-n', '4');
+    check(/Perfect/.test(await level(3)) && /Greedy/.test(await level(2)), 'a 4×4 m,n,k is solved at level 3');
+    await page.check('input[name=game][value=connect4]');
+    await shot(page, 'start-' + name);
+    await ctx.close();
+  }
+  // Dark mode follows the system, and the switch overrides it.
+  const dark = await browser.newContext(Object.assign({ colorScheme: 'dark' }, DESKTOP));
+  const page = await dark.newPage();
+  await page.goto(base + '/');
+  const lum = async () => contrast(await style(page, 'body', 'background-color'), 'rgb(0,0,0)');
+  check(await lum() < 1.5, 'a dark page when the system is dark');
+  await page.click('#theme-toggle'); // auto → light
+  check(await page.evaluate(() => document.documentElement.dataset.theme) === 'light' && await lum() > 15, 'the switch makes it light');
+  await page.click('#theme-toggle'); // light → dark
+  check(await lum() < 1.5, 'and dark again');
+  await page.reload();
+  check(await page.evaluate(() => document.documentElement.dataset.theme) === 'dark', 'the choice is kept');
+  const c4 = await apiGame({ game: 'connect4', opponent: 'local' }, ['4', '4', '3']);
+  await openGame(page, c4.id);
+  await shot(page, 'connect4-dark-desktop');
+  // The favicon is served, and linked.
+  const fav = await fetch(base + '/favicon.ico');
+  check(fav.status === 200 && /image/.test(fav.headers.get('content-type')), '/favicon.ico: ' + fav.status + ' ' + fav.headers.get('content-type'));
+  check(await page.$('link[rel=icon]') !== null, 'an icon is linked');
+  // An error replaces what cannot be shown.
+  await page.goto(base + '/#g=nosuchgame');
+  await page.waitForSelector('#error-page:not([hidden])');
+  check(await page.isHidden('#game') && await page.isHidden('#new-game'), 'no board, no buttons');
+  check(/nosuchgame/.test(await page.textContent('#error-text')), 'the error names the game');
+  check(/No such game/.test(await page.title()), 'and the title says it');
+  await shot(page, 'error-no-such-game');
+  await page.click('#error-home');
+  await page.waitForSelector('#new-game:not([hidden])');
+  await dark.close();
+});
+
+// ---- 7. A link never wipes a saved seat ----
+await scenario('a link with a seat never replaces the seat this browser holds without asking', async () => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  await createGame(page, { game: 'connect4', opponent: 'friend' });
+  await page.waitForSelector('#invite:not([hidden])');
+  await waitStatus(page, /Your turn/);
+  const id = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('g');
+  const saved = () => page.evaluate((id) => JSON.parse(localStorage.getItem('inarow.games'))[id], id);
+  const mine = await saved();
+  const invite = await page.inputValue('#invite-link');
+  // Any token in a link: the saved seat stays, the page asks.
+  await page.goto(base + '/#g=' + id + '&t=ANY&s=second');
+  await page.waitForFunction(() => !location.hash.includes('t='));
+  check((await saved()).token === mine.token, 'the saved token is kept: ' + JSON.stringify(await saved()));
+  await page.waitForSelector('#seat-offer:not([hidden])');
+  check(/holds Red \(second\)/.test(await page.textContent('#seat-offer-text')), 'the offer says which seat the link holds: ' + await page.textContent('#seat-offer-text'));
+  await waitStatus(page, /Your turn/);
+  await shot(page, 'seat-offer-desktop');
+  await page.click('#seat-keep');
+  check(await page.isHidden('#seat-offer'), 'keeping closes the offer');
+  check((await saved()).token === mine.token, 'kept');
+  // The creator opens their own invite link: told so, seat kept.
+  await page.goto(invite);
+  await page.waitForSelector('#seat-offer:not([hidden])');
+  check(/invite link you made/.test(await page.textContent('#seat-offer-text')), 'the creator is told it is their own invite');
+  check((await saved()).token === mine.token, 'the creator keeps the seat');
+  // A move still works with the kept seat.
+  await page.click('#seat-keep');
+  await page.click('#board .cell[data-x="3"][data-y="0"]');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell.x').length === 1);
+  // Taking the link's seat, on purpose: now this browser plays Red.
+  await page.goto(invite);
+  await page.waitForSelector('#seat-offer:not([hidden])');
+  await page.click('#seat-take');
+  await waitStatus(page, /Your turn \(Red\)/);
+  check((await saved()).token !== mine.token && (await saved()).seat === 'second', 'the link\'s seat taken');
+  // A browser with no seat in the game takes the link's seat without a question.
+  const other = await browser.newContext(PHONE);
+  const p2 = await other.newPage();
+  await p2.goto(invite);
+  await p2.waitForSelector('#board .cell');
+  await waitStatus(p2, /Your turn \(Red\)/);
+  check(await p2.isHidden('#seat-offer'), 'no question without a saved seat');
+  await other.close();
+  await ctx.close();
+});
+
+// ---- 8. Rematch with colours swapped; this browser's games listed ----
+await scenario('rematch with colours swapped, and the games of this browser on the start page', async () => {
+  for (const [name, opts] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    const ctx = await browser.newContext(opts);
+    const page = await ctx.newPage();
+    // A tic-tac-toe game against the perfect computer, played to its end.
+    const g = await apiGame({ game: 'tictactoe', opponent: 'computer', level: 3 });
+    let v = g.view;
+    while (v.status === 'playing') {
+      const y = v.board.findIndex((r) => r.includes('.'));
+      const name = ['top', 'middle', 'bottom'][y] + '-' + ['left', 'center', 'right'][v.board[y].indexOf('.')];
+      const r = await fetch(base + '/api/games/' + g.id + '/moves', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Authorization': 'Bearer ' + g.token }, body: JSON.stringify({ move: name, ply: v.ply }) });
+      v = await r.json();
+      check(r.status === 200, 'move ' + name + ': ' + r.status);
+    }
+    g.view = v;
+    await seat(page, g);
+    await openGame(page, g.id);
+    await page.waitForSelector('#rematch:not([hidden])');
+    await shot(page, 'game-over-' + name);
+    await page.click('#rematch');
+    await page.waitForFunction((id) => /#g=/.test(location.hash) && !location.hash.includes(id), g.id);
+    const id2 = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('g');
+    await page.waitForSelector(`#board[data-game="${id2}"] .cell`);
+    // The computer now has ✕ and moves first.
+    await page.waitForFunction(() => document.querySelectorAll('#board .cell.x').length === 1);
+    const players = await page.$$eval('#players li', (s) => s.map((e) => e.textContent));
+    check(/✕ — computer, level 3/.test(players[0]) && /◯ — you/.test(players[1]), 'colours swapped: ' + players);
+    await waitStatus(page, /Your turn/);
+    // The start page lists both games, newest first, with their state.
+    await page.click('#new-link');
+    await page.waitForSelector('#recent:not([hidden])');
+    const links = await page.$$eval('#recent-list a', (s) => s.map((a) => [a.getAttribute('href'), a.textContent]));
+    check(links.length === 2 && links[0][0] === '#g=' + id2 && links[1][0] === '#g=' + g.id, 'both games listed: ' + JSON.stringify(links));
+    check(/vs computer, level 3/.test(links[1][1]) && /you lost|drawn/.test(links[1][1]), 'with the result: ' + links[1][1]);
+    await shot(page, 'start-your-games-' + name);
+    await page.click('#recent-list a[href="#g=' + g.id + '"]');
+    await page.waitForSelector(`#board[data-game="${g.id}"] .cell`);
+    await ctx.close();
+  }
+});
+
+// ---- 9. Accessibility: axe-core's WCAG 2.1 A and AA rules, both themes ----
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+async function audit(page, name) {
+  await page.addScriptTag({ path: axePath });
+  const r = await page.evaluate(() => window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] }));
+  const bad = r.violations.map((v) => v.id + ' (' + v.nodes.length + '): ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ' — ' + (n.failureSummary || '').replace(/\s+/g, ' ')).join(' | '));
+  check(bad.length === 0, name + ': ' + bad.join('\n'));
+}
+await scenario('accessibility audit (axe-core, WCAG 2.1 A and AA): start page, Connect Four, renju, light and dark, desktop and phone', async () => {
+  const c4 = await apiGame({ game: 'connect4', opponent: 'computer', level: 2 });
+  const renju = await apiGame({ game: 'gomoku', opponent: 'local', rules: { rule: 'renju' } }, ['g8', 'a1', 'h8', 'a3', 'i7', 'a5', 'i6', 'a7']);
+  const failures = [], timings = [];
+  // Both themes at desktop size, the light one on a phone too (a full
+  // audit of a 15×15 board takes seconds on a loaded machine).
+  for (const [scheme, size, opts] of [['light', 'desktop', DESKTOP], ['dark', 'desktop', DESKTOP], ['light', 'phone', PHONE]]) {
+    {
+      // bypassCSP lets the test inject axe-core; the page itself runs under its CSP.
+      const ctx = await browser.newContext(Object.assign({ colorScheme: scheme, bypassCSP: true }, opts));
+      const page = await ctx.newPage();
+      const run = async (name) => {
+        const t0 = Date.now();
+        try { await audit(page, name + ' ' + scheme + ' ' + size); } catch (e) { failures.push(e.message); }
+        timings.push(name + ' ' + scheme + ' ' + size + ' ' + (Date.now() - t0) + ' ms');
+      };
+      await page.goto(base + '/');
+      await page.waitForSelector('#create-form');
+      await run('start page');
+      await seat(page, c4);
+      await openGame(page, c4.id);
+      await page.check('#analysis-toggle');
+      await waitNote(page, /Scores for/, 'axe-c4');
+      await run('Connect Four with analysis');
+      await seat(page, renju);
+      await openGame(page, renju.id);
+      await page.waitForSelector('#board .cell.forbidden');
+      await run('renju');
+      await shot(page, 'renju-' + scheme + '-' + size);
+      await ctx.close();
+    }
+  }
+  console.log('axe-core audits: ' + timings.join(', '));
+  check(failures.length === 0, failures.join('\n'));
 });
 
 await browser.close();

@@ -92,7 +92,7 @@ func For(spec Spec) (Player, error) {
 		if level == Club {
 			lim.MaxDepth = 4
 		}
-		p = newGomoku(rule, lim)
+		p = &gomokuengine.Engine{MaxMemory: 16 << 20, Limits: lim} // a small table: the server makes one a move
 	default:
 		e := mcts.New(mcts.Options{Threads: spec.Threads, Seed: spec.Seed})
 		e.Limits = mcts.Limits{Time: d}
@@ -105,12 +105,6 @@ func For(spec Spec) (Player, error) {
 		p = guard{p}
 	}
 	return p, nil
-}
-
-// newGomoku is the gomoku engine under rule within lim. Its table is
-// small: the server makes one a move.
-func newGomoku(rule gomoku.Rule, lim gomokuengine.Limits) Player {
-	return &gomokuengine.Gomoku{Rule: rule, MaxMemory: 16 << 20, Limits: lim}
 }
 
 // Instant is the player that answers at once: Greedy, kept off renju's

@@ -13,6 +13,12 @@ import (
 	"github.com/inarow/inarow/mcts"
 )
 
+// The players For returns from the other search packages.
+var (
+	_ Player = (*mcts.Engine)(nil)
+	_ Player = (*gomokuengine.Engine)(nil)
+)
+
 func gomokuRules(t *testing.T, rule gomoku.Rule, size int) inarow.Rules {
 	t.Helper()
 	r, err := rule.Board(size)
@@ -37,7 +43,7 @@ func kindOf(p Player) string {
 		return prefix + fmt.Sprintf("connect4-%d", e.level)
 	case *Connect4:
 		return prefix + fmt.Sprintf("connect4-%d", e.Level)
-	case *gomokuengine.Gomoku:
+	case *gomokuengine.Engine:
 		if e.Limits.MaxDepth > 0 {
 			return prefix + fmt.Sprintf("gomoku-depth%d", e.Limits.MaxDepth)
 		}

@@ -1,7 +1,7 @@
 // Package pbrain speaks the Gomocup protocol (Piskvork's "pbrain"
-// interface) on a pair of streams, with the gomoku engine of package
-// engine thinking behind it. Both cmd/pbrain-inarow and "inarow pbrain"
-// run Run on the standard streams.
+// interface) on a pair of streams, with the gomoku engine of engine/gomoku
+// (package gomokuengine) thinking behind it. Both cmd/pbrain-inarow and
+// "inarow pbrain" run Run on the standard streams.
 //
 // Commands: START N, RECTSTART W,H, RESTART, BEGIN, TURN x,y,
 // BOARD…DONE (x,y,field with 1 own stone, 2 opponent, 3 ignored),
@@ -46,7 +46,7 @@ type Brain struct {
 	rule   gomoku.Rule
 	lim    gomokuengine.Limits
 	mem    int64
-	eng    gomokuengine.Gomoku
+	eng    gomokuengine.Engine
 
 	// multi-line commands
 	collect   string // "BOARD", "YXBOARD", "SWAP2BOARD" or ""
@@ -460,13 +460,15 @@ func (b *Brain) info(rest string) {
 	// game_type, folder, thread_num, evaluate… are accepted and ignored
 }
 
-// board builds the search board of the current stones: the side with more
-// stones (own on a tie, since the brain is to move) is black.
-func (b *Brain) board(stones []stone) (*gomokuengine.Board, int, error) {
-	bd, err := gomokuengine.NewBoard(b.w, b.h, b.rule)
-	if err != nil {
-		return nil, 0, err
-	}
+// rules are the core rules of the board under the rule in force.
+func (b *Brain) rules() inarow.Rules {
+	return inarow.Rules{Cols: b.w, Rows: b.h, K: 5, Win: b.rule.WinRule()}
+}
+
+// position is the current stones as a position with the brain to move:
+// the side with more stones (own on a tie, since the brain is to move) is
+// black.
+func (b *Brain) position(stones []stone) (inarow.Position, error) {
 	own, opp := 0, 0
 	for _, s := range stones {
 		if s.f == 1 {
@@ -475,130 +477,83 @@ func (b *Brain) board(stones []stone) (*gomokuengine.Board, int, error) {
 			opp++
 		}
 	}
-	me := gomokuengine.Black
+	me := inarow.First
 	if opp > own {
-		me = gomokuengine.White
+		me = inarow.Second
 	}
-	// place alternately where possible so that Board.Moves keeps an order
-	var mine, theirs []stone
+	r := b.rules()
+	var colour [2][]inarow.Move
 	for _, s := range stones {
-		if s.f == 1 {
-			mine = append(mine, s)
-		} else {
-			theirs = append(theirs, s)
+		c := me
+		if s.f != 1 {
+			c = me.Other()
 		}
+		colour[c] = append(colour[c], r.MoveAt(s.x, s.y))
 	}
-	blacks, whites := mine, theirs
-	if me == gomokuengine.White {
-		blacks, whites = theirs, mine
-	}
-	for i := 0; i < max(len(blacks), len(whites)); i++ {
-		if i < len(blacks) {
-			if err := bd.Place(blacks[i].x, blacks[i].y, gomokuengine.Black); err != nil {
-				return nil, 0, err
-			}
-		}
-		if i < len(whites) {
-			if err := bd.Place(whites[i].x, whites[i].y, gomokuengine.White); err != nil {
-				return nil, 0, err
-			}
-		}
-	}
-	bd.SetToMove(me)
-	return bd, me, nil
+	return inarow.Setup(r, colour[0], colour[1], me)
 }
 
-func (b *Brain) engine() *gomokuengine.Gomoku {
-	b.eng.Rule, b.eng.Limits, b.eng.MaxMemory = b.rule, b.lim, b.mem
-	b.eng.Info = func(in gomokuengine.Info) {
+// limits are the search's limits, its progress written as MESSAGE lines;
+// it sets the engine's memory too.
+func (b *Brain) limits() gomokuengine.Limits {
+	lim := b.lim
+	r := b.rules()
+	lim.Progress = func(in gomokuengine.Info) {
 		var pv strings.Builder
 		for _, m := range in.PV {
-			x, y := bdXY(m)
+			x, y := r.XY(m)
 			fmt.Fprintf(&pv, " %d,%d", x, y)
 		}
 		b.println("MESSAGE depth %d ev %d n %d n/s %d tm %d pv%s", in.Depth, in.Score, in.Nodes, in.NPS(), in.Elapsed.Milliseconds(), pv.String())
 	}
-	return &b.eng
+	b.eng.MaxMemory = b.mem
+	return lim
 }
 
-// bdXY converts a cell index of gomokuengine.Board to x, y (the padding is the
-// same for every board size).
-func bdXY(i int) (int, int) {
-	var bd gomokuengine.Board
-	return bd.XY(i)
-}
-
+// think returns the search of the brain's move, or nil after an ERROR for
+// a position that has none: already won (a five of either side under the
+// rule in force, as the core reads it) or full.
 func (b *Brain) think() func(context.Context) {
-	bd, me, err := b.board(b.stones)
+	p, err := b.position(b.stones)
 	if err != nil {
 		b.println("ERROR %v", err)
 		return nil
 	}
-	if err := b.checkOpen(me); err != nil {
-		b.println("ERROR %v", err)
+	switch o := p.Outcome(); o.Status {
+	case inarow.Won:
+		b.println("ERROR the board already holds a five (%v wins); no move to make", o.Winner)
 		return nil
-	}
-	if bd.Full() {
+	case inarow.Drawn:
 		b.println("ERROR the board is full")
 		return nil
 	}
-	g := b.engine()
+	lim := b.limits()
 	return func(ctx context.Context) {
-		res := g.Search(ctx, bd)
-		if res.Move < 0 {
-			b.println("ERROR no move")
+		res, err := b.eng.Search(ctx, p, lim)
+		if err != nil {
+			b.println("ERROR %v", err)
 			return
 		}
-		x, y := bd.XY(res.Move)
+		x, y := p.Rules().XY(res.Move)
 		b.stones = append(b.stones, stone{x, y, 1})
 		b.println("%d,%d", x, y)
 	}
 }
 
-// checkOpen refuses a position that is already won: the core reads the
-// stones under the rule in force (black is me's colour when me is 0) and
-// finds any five there, whoever made it.
-func (b *Brain) checkOpen(me int) error {
-	r := inarow.Rules{Cols: b.w, Rows: b.h, K: 5, Win: b.rule.WinRule()}
-	var colour [2][]inarow.Move
-	for _, s := range b.stones {
-		c := me
-		if s.f != 1 {
-			c ^= 1
-		}
-		colour[c] = append(colour[c], r.MoveAt(s.x, s.y))
-	}
-	p, err := inarow.Setup(r, colour[0], colour[1], inarow.Player(me))
-	if err != nil {
-		return err
-	}
-	if o := p.Outcome(); o.Status == inarow.Won {
-		return fmt.Errorf("the board already holds a five (%v wins); no move to make", o.Winner)
-	}
-	return nil
-}
-
+// showForbid answers YXSHOWFORBID: black's forbidden points under renju
+// (none under the other rules), whoever is to move.
 func (b *Brain) showForbid() {
 	var sb strings.Builder
 	sb.WriteString("FORBID ")
-	if bd, _, err := b.boardBlackToMove(); err == nil {
-		for _, p := range bd.ForbiddenPoints() {
-			fmt.Fprintf(&sb, "%02d%02d", p[0], p[1])
+	if p, err := b.position(b.stones); err == nil && b.rule == gomoku.Renju {
+		r := p.Rules()
+		for _, f := range gomoku.Forbidden(p) {
+			x, y := r.XY(f.Move)
+			fmt.Fprintf(&sb, "%02d%02d", x, y)
 		}
 	}
 	sb.WriteString(".")
 	b.println("%s", sb.String())
-}
-
-// boardBlackToMove is the current position with black to move (the
-// forbidden points are black's whoever is to move).
-func (b *Brain) boardBlackToMove() (*gomokuengine.Board, int, error) {
-	bd, me, err := b.board(b.stones)
-	if err != nil {
-		return nil, 0, err
-	}
-	bd.SetToMove(gomokuengine.Black)
-	return bd, me, nil
 }
 
 // swap2 answers SWAP2BOARD: with no stones it places three (black, white,
@@ -615,21 +570,22 @@ func (b *Brain) swap2(ctx context.Context, st []stone) {
 		b.println("ERROR SWAP2BOARD wants 0, 3 or 5 stones, got %d", len(st))
 		return
 	}
-	bd, err := gomokuengine.NewBoard(b.w, b.h, b.rule)
+	r := b.rules()
+	var colour [2][]inarow.Move
+	for i, s := range st {
+		colour[i%2] = append(colour[i%2], r.MoveAt(s.x, s.y))
+	}
+	p, err := inarow.Setup(r, colour[0], colour[1], inarow.Second)
 	if err != nil {
 		b.println("ERROR %v", err)
 		return
 	}
-	for i, s := range st {
-		if err := bd.Place(s.x, s.y, i%2); err != nil {
-			b.println("ERROR %v", err)
-			return
-		}
+	res, err := b.eng.Search(ctx, p, b.limits())
+	if err != nil {
+		b.println("ERROR %v", err)
+		return
 	}
-	bd.SetToMove(gomokuengine.White)
-	g := b.engine()
-	res := g.Search(ctx, bd)
-	if res.Score < -30 || res.Move < 0 {
+	if res.Score < -30 {
 		b.stones = nil
 		for i, s := range st { // we take black
 			f := 2
@@ -649,7 +605,7 @@ func (b *Brain) swap2(ctx context.Context, st []stone) {
 		}
 		b.stones = append(b.stones, stone{s.x, s.y, f})
 	}
-	x, y := bd.XY(res.Move)
+	x, y := r.XY(res.Move)
 	b.stones = append(b.stones, stone{x, y, 1})
 	b.println("%d,%d", x, y)
 }

@@ -16,7 +16,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if ok, wait := s.analysisLimit.allow(r); !ok {
+	if ok, wait := s.analysisLimit.allow(s.clientKey(r)); !ok {
 		tooMany(w, wait, "too many analysis requests from your address; try again shortly")
 		return
 	}

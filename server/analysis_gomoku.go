@@ -21,7 +21,7 @@ const analysisCandidates = 12
 // loss marked proven (method vct when the engine finds a win by threats).
 func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
 	p, r := st.pos, st.set.rules
-	rule, isGomoku := gomoku.RuleOf(r)
+	_, isGomoku := gomoku.RuleOf(r)
 	dl, _ := ctx.Deadline()
 	vctx, cancel := context.WithTimeout(ctx, time.Until(dl)/2)
 	line, found, err := gomoku.FindVCF(vctx, p)
@@ -49,22 +49,20 @@ func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
 		a.Note = "no victory by continuous fours found, and the engine does not play these rules"
 		return
 	}
-	b, err := gomokuengine.BoardOf(p, rule)
-	if err != nil {
+	// The engine's own time rule keeps a margin inside TurnTime; give it
+	// the rest of the bound and let ctx's deadline cut it.
+	left := time.Until(dl)
+	g := &gomokuengine.Engine{MaxMemory: 16 << 20}
+	vals, err := g.Analyze(ctx, p, analysisCandidates, gomokuengine.Limits{TurnTime: left + left/3 + 50*time.Millisecond, MaxDepth: s.opt.AnalysisDepth})
+	if err != nil && !errors.Is(err, inarow.ErrGameOver) { // a finished game has no moves to value
 		s.log.Error("analysis: board", "id", st.g.ID, "err", err)
 		a.Method, a.Complete, a.Note = "none", true, "the engine cannot read this board"
 		return
 	}
-	// The engine's own time rule keeps a margin inside TurnTime; give it
-	// the rest of the bound and let ctx's deadline cut it.
-	left := time.Until(dl)
-	g := &gomokuengine.Gomoku{Rule: rule, MaxMemory: 16 << 20, Limits: gomokuengine.Limits{TurnTime: left + left/3 + 50*time.Millisecond, MaxDepth: s.opt.AnalysisDepth}}
-	vals := g.Analyze(ctx, b, analysisCandidates)
 	a.Method = "search"
 	for _, v := range vals {
-		x, y := b.XY(v.Move)
-		m := r.MoveAt(x, y)
-		val := Value{Move: st.set.formatMove(m), X: x, Y: y, Score: v.Score, Proven: v.Proven()}
+		x, y := r.XY(v.Move)
+		val := Value{Move: st.set.formatMove(v.Move), X: x, Y: y, Score: v.Score, Proven: v.Proven()}
 		if val.Proven {
 			plies := gomokuengine.WinScore - max(v.Score, -v.Score)
 			if v.Score > 0 {
@@ -79,9 +77,9 @@ func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
 	if len(a.Moves) > 0 && a.Moves[0].Proven && a.Moves[0].Score > 0 {
 		a.Method = "vct"
 		a.Line = []LineMove{{Move: a.Moves[0].Move, X: a.Moves[0].X, Y: a.Moves[0].Y}}
-		for _, i := range vals[0].PV {
-			x, y := b.XY(i)
-			a.Line = append(a.Line, LineMove{Move: st.set.formatMove(r.MoveAt(x, y)), X: x, Y: y})
+		for _, m := range vals[0].PV {
+			x, y := r.XY(m)
+			a.Line = append(a.Line, LineMove{Move: st.set.formatMove(m), X: x, Y: y})
 		}
 	}
 	a.Complete = s.opt.AnalysisDepth > 0 && a.Depth >= s.opt.AnalysisDepth

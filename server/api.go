@@ -87,11 +87,11 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 // readJSON decodes a small JSON body into v; it answers 400 itself and
 // returns false on failure.
 func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
-	if ct := r.Header.Get("Content-Type"); ct != "" {
-		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
-			writeError(w, http.StatusUnsupportedMediaType, "the body must be application/json")
-			return false
-		}
+	// The type is required: a form of another site can send a body
+	// without one (or as text/plain) with no preflight; not as JSON.
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		writeError(w, http.StatusUnsupportedMediaType, "the body must be JSON, sent with Content-Type: application/json")
+		return false
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 	dec := json.NewDecoder(r.Body)
@@ -137,7 +137,8 @@ func bearer(r *http.Request) (string, bool) {
 
 // Analysis is the answer of GET /api/games/{id}/analysis: the value of each
 // move for the player to move, in Pascal Pons' convention (0 a draw; a win
-// with one's N-th stone scores (cells+1)/2 + 1 − N; a loss the negative).
+// with one's N-th stone scores solve.WinScore: (cells+1)/2 + 1 − N; a loss the
+// negative).
 type Analysis struct {
 	ID       string  `json:"id"`
 	Ply      int     `json:"ply"`

@@ -46,6 +46,12 @@ func (s *Server) computerTurn(ctx context.Context, st *state) *state {
 	if !computerToMove(st) {
 		return st
 	}
+	// The reply must not depend on the request that triggered it: a
+	// request dropped while the computer thinks (a closed page, a lost
+	// connection) would otherwise cancel the search and the store's
+	// write, and the game would wait for the next reader. MoveTime and
+	// the agents' own bounds still end the turn.
+	ctx = context.WithoutCancel(ctx)
 	if _, busy := s.thinking.LoadOrStore(st.g.ID, true); busy {
 		return st
 	}
@@ -110,7 +116,7 @@ func (s *Server) computerMove(ctx context.Context, st *state) inarow.Move {
 // search is the move of the computer of the game's level (the caller
 // holds an engine slot); NoMove if it fails.
 func (s *Server) search(ctx context.Context, st *state) inarow.Move {
-	e, err := engine.For(engine.Spec{Rules: st.set.rules, Level: st.g.Level, MoveTime: s.opt.MoveTime, Threads: 1})
+	e, err := s.players(engine.Spec{Rules: st.set.rules, Level: st.g.Level, MoveTime: s.opt.MoveTime, Threads: 1})
 	if err != nil {
 		s.log.Error("no computer for the game", "id", st.g.ID, "err", err)
 		return inarow.NoMove

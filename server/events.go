@@ -80,7 +80,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	release, ok := s.streamsOf.take(r)
+	release, ok := s.streamsOf.take(s.clientKey(r))
 	if !ok {
 		tooMany(w, 10*time.Second, fmt.Sprintf("too many open event streams from your address (at most %d); close some pages", s.opt.StreamsPerAddress))
 		return

@@ -27,7 +27,7 @@ func (s *Server) storeError(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
-	if ok, wait := s.creates.allow(r); !ok {
+	if ok, wait := s.creates.allow(s.clientKey(r)); !ok {
 		tooMany(w, wait, "too many new games from your address; try again in a minute")
 		return
 	}
@@ -137,7 +137,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if ok, wait := s.moveLimit.allow(r); !ok {
+	if ok, wait := s.moveLimit.allow(s.clientKey(r)); !ok {
 		tooMany(w, wait, "too many moves from your address; slow down")
 		return
 	}
@@ -161,7 +161,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	}
 	p := st.pos
 	if *req.Ply != p.Ply() {
-		writeError(w, http.StatusConflict, fmt.Sprintf("the game is at ply %d, not %d: someone moved first", p.Ply(), *req.Ply))
+		writeError(w, http.StatusConflict, plyMismatch(p.Ply(), *req.Ply, ": someone moved first"))
 		return
 	}
 	if st.over() {
@@ -202,6 +202,17 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, s.view(st))
 }
 
+// plyMismatch words a request's ply that is not the game's, at: one
+// behind is a race lost (behind says so), one ahead the client's mistake.
+// Both answer 409, so that a page reloads the game either way.
+func plyMismatch(at, sent int, behind string) string {
+	if sent > at {
+		return fmt.Sprintf("ply %d is ahead of the game, which is at ply %d: send the ply of the position you played in (the game's \"ply\")", sent, at)
+	}
+	return fmt.Sprintf("the game is at ply %d, not %d%s", at, sent, behind)
+}
+
+// refusal words a refused move for the player.
 func refusal(err error, move string) string {
 	switch {
 	case errors.Is(err, inarow.ErrOccupied):
@@ -225,7 +236,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if ok, wait := s.moveLimit.allow(r); !ok {
+	if ok, wait := s.moveLimit.allow(s.clientKey(r)); !ok {
 		tooMany(w, wait, "too many moves and undos from your address; slow down")
 		return
 	}
@@ -256,7 +267,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if *req.Ply != st.pos.Ply() {
-		writeError(w, http.StatusConflict, fmt.Sprintf("the game is at ply %d, not %d", st.pos.Ply(), *req.Ply))
+		writeError(w, http.StatusConflict, plyMismatch(st.pos.Ply(), *req.Ply, ""))
 		return
 	}
 	// Take back the player's last move and whatever followed it; in a

@@ -1,23 +1,11 @@
 package server
 
 import (
-	"net"
 	"net/http"
 	"strconv"
 	"sync"
 	"time"
 )
-
-// clientAddr is the address limits count by: the connection's host, not
-// a header's (a header can be forged). Behind a reverse proxy every
-// client shares the proxy's address; give the proxy the limits then.
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
 
 // limiter is a token bucket per client address: perMinute tokens a
 // minute, bursts of twice as many. The server keeps one for new games
@@ -46,13 +34,12 @@ func newLimiter(perMinute int, now func() time.Time) *limiter {
 	return &limiter{rate: float64(perMinute) / 60, burst: float64(2 * perMinute), now: now, buckets: map[string]*bucket{}}
 }
 
-// allow takes a token for the client of r; when none is left it returns
-// false and how long to wait.
-func (l *limiter) allow(r *http.Request) (bool, time.Duration) {
+// allow takes a token for the client host (Server.clientKey); when none
+// is left it returns false and how long to wait.
+func (l *limiter) allow(host string) (bool, time.Duration) {
 	if l == nil {
 		return true, 0
 	}
-	host := clientAddr(r)
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -92,13 +79,12 @@ func newCounter(max int) *counter {
 	return &counter{max: max, n: map[string]int{}}
 }
 
-// take counts one more for the client of r and returns its release, or
-// false when the client holds max already.
-func (c *counter) take(r *http.Request) (func(), bool) {
+// take counts one more for the client host (Server.clientKey) and
+// returns its release, or false when the client holds max already.
+func (c *counter) take(host string) (func(), bool) {
 	if c == nil {
 		return func() {}, true
 	}
-	host := clientAddr(r)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.n[host] >= c.max {

@@ -87,18 +87,18 @@ func TestMoveLimit(t *testing.T) {
 	r1.RemoteAddr = "192.0.2.1:1234"
 	r2, _ := http.NewRequest("POST", "/", nil)
 	r2.RemoteAddr = "192.0.2.2:1234"
-	if ok, _ := e.srv.moveLimit.allow(r2); !ok {
+	if ok, _ := e.srv.moveLimit.allow(e.srv.clientKey(r2)); !ok {
 		t.Fatal("a second address shares the first one's bucket")
 	}
 	for range 6 {
-		e.srv.moveLimit.allow(r1)
+		e.srv.moveLimit.allow(e.srv.clientKey(r1))
 	}
-	if ok, wait := e.srv.moveLimit.allow(r1); ok || wait != 20*time.Second {
+	if ok, wait := e.srv.moveLimit.allow(e.srv.clientKey(r1)); ok || wait != 20*time.Second {
 		t.Fatalf("seventh request of an address: %v, wait %v", ok, wait)
 	}
 	// A clock that steps back does not mint tokens.
 	clock.advance(-time.Hour)
-	if ok, _ := e.srv.moveLimit.allow(r1); ok {
+	if ok, _ := e.srv.moveLimit.allow(e.srv.clientKey(r1)); ok {
 		t.Fatal("a clock stepping back refilled the bucket")
 	}
 }

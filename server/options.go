@@ -3,9 +3,11 @@ package server
 import (
 	"io/fs"
 	"log/slog"
+	"net/netip"
 	"time"
 
 	"github.com/inarow/inarow/store"
+	"github.com/inarow/inarow/web"
 )
 
 // Options configure a Server. Zero values take the defaults in brackets.
@@ -37,6 +39,17 @@ type Options struct {
 	// StreamsPerAddress bounds the event streams one client address may
 	// hold open at once [32]; negative: no bound.
 	StreamsPerAddress int
+	// TrustProxy lists the reverse proxies whose X-Forwarded-For or
+	// Forwarded headers name the client the limits above count by; from
+	// any other peer those headers are ignored. Without it, every client
+	// behind a proxy shares the proxy's limits.
+	TrustProxy []netip.Prefix
+	// Hosts, when not empty, are the names the server answers to: a
+	// request whose Host header (without its port) is none of them is
+	// refused. inarow serve sets the loopback names when it listens on
+	// loopback, so that a site whose name an attacker rebinds to
+	// 127.0.0.1 (DNS rebinding) can neither read nor change games.
+	Hosts []string
 	// Now is the clock of the rate limits [time.Now].
 	Now func() time.Time
 	// MaxStreams bounds the open event streams [4096].
@@ -53,4 +66,52 @@ type Options struct {
 	AgentIdle time.Duration
 	// Static serves the web page; nil means the embedded page of package web.
 	Static fs.FS
+}
+
+// withDefaults returns opt with the defaults of its zero fields (in
+// brackets above).
+func (opt Options) withDefaults() Options {
+	if opt.Logger == nil {
+		opt.Logger = slog.Default()
+	}
+	if opt.EngineJobs <= 0 {
+		opt.EngineJobs = 2
+	}
+	if opt.MoveTime <= 0 {
+		opt.MoveTime = 2 * time.Second
+	}
+	if opt.AnalysisTime <= 0 {
+		opt.AnalysisTime = 5 * time.Second
+	}
+	if opt.CreatePerMinute == 0 {
+		opt.CreatePerMinute = 60
+	}
+	if opt.MovesPerMinute == 0 {
+		opt.MovesPerMinute = 300
+	}
+	if opt.AnalysesPerMinute == 0 {
+		opt.AnalysesPerMinute = 30
+	}
+	if opt.StreamsPerAddress == 0 {
+		opt.StreamsPerAddress = 32
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if opt.MaxStreams <= 0 {
+		opt.MaxStreams = 4096
+	}
+	if opt.Heartbeat <= 0 {
+		opt.Heartbeat = 20 * time.Second
+	}
+	if opt.Static == nil {
+		opt.Static = web.Static()
+	}
+	if opt.AgentProcs <= 0 {
+		opt.AgentProcs = 8
+	}
+	if opt.AgentIdle <= 0 {
+		opt.AgentIdle = 5 * time.Minute
+	}
+	return opt
 }

@@ -19,22 +19,27 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
+	"strconv"
+	"strings"
 	"sync"
-	"time"
 
+	"github.com/inarow/inarow/engine"
 	"github.com/inarow/inarow/store"
-	"github.com/inarow/inarow/web"
 )
 
 // Server is the play server. Create it with New; it is an http.Handler.
 type Server struct {
-	opt     Options
-	log     *slog.Logger
-	store   store.Store
-	mux     *http.ServeMux
-	hub     *hub
-	jobs    chan struct{}
+	opt   Options
+	log   *slog.Logger
+	store store.Store
+	mux   *http.ServeMux
+	hub   *hub
+	jobs  chan struct{}
+	// players makes the computer: engine.For; tests put a scripted
+	// player here.
+	players func(engine.Spec) (engine.Player, error)
 	streams chan struct{}
 	// views and analyses keep what was last built of each game, so that
 	// every spectator's page costs no rebuild and no search.
@@ -49,6 +54,8 @@ type Server struct {
 	streamsOf     *counter // event streams per address
 	agents        agentProcs
 	agentByName   map[string]Agent
+	hosts         map[string]bool // Options.Hosts, normalized by hostName; nil: any
+	crossOrigin   *http.CrossOriginProtection
 	cancel        context.CancelFunc
 	wg            sync.WaitGroup
 }
@@ -59,51 +66,10 @@ func New(opt Options) (*Server, error) {
 	if opt.Store == nil {
 		return nil, errors.New("server: no store")
 	}
-	if opt.Logger == nil {
-		opt.Logger = slog.Default()
-	}
-	if opt.EngineJobs <= 0 {
-		opt.EngineJobs = 2
-	}
-	if opt.MoveTime <= 0 {
-		opt.MoveTime = 2 * time.Second
-	}
-	if opt.AnalysisTime <= 0 {
-		opt.AnalysisTime = 5 * time.Second
-	}
-	if opt.CreatePerMinute == 0 {
-		opt.CreatePerMinute = 60
-	}
-	if opt.MovesPerMinute == 0 {
-		opt.MovesPerMinute = 300
-	}
-	if opt.AnalysesPerMinute == 0 {
-		opt.AnalysesPerMinute = 30
-	}
-	if opt.StreamsPerAddress == 0 {
-		opt.StreamsPerAddress = 32
-	}
-	if opt.Now == nil {
-		opt.Now = time.Now
-	}
-	if opt.MaxStreams <= 0 {
-		opt.MaxStreams = 4096
-	}
-	if opt.Heartbeat <= 0 {
-		opt.Heartbeat = 20 * time.Second
-	}
-	if opt.Static == nil {
-		opt.Static = web.Static()
-	}
-	if opt.AgentProcs <= 0 {
-		opt.AgentProcs = 8
-	}
-	if opt.AgentIdle <= 0 {
-		opt.AgentIdle = 5 * time.Minute
-	}
+	opt = opt.withDefaults()
 	s := &Server{
 		opt: opt, log: opt.Logger, store: opt.Store, mux: http.NewServeMux(), hub: newHub(),
-		jobs: make(chan struct{}, opt.EngineJobs), streams: make(chan struct{}, opt.MaxStreams),
+		jobs: make(chan struct{}, opt.EngineJobs), players: engine.For, streams: make(chan struct{}, opt.MaxStreams),
 	}
 	s.agentByName = map[string]Agent{}
 	for _, a := range opt.Agents {
@@ -117,6 +83,13 @@ func New(opt Options) (*Server, error) {
 	s.moveLimit = newLimiter(opt.MovesPerMinute, opt.Now)
 	s.analysisLimit = newLimiter(opt.AnalysesPerMinute, opt.Now)
 	s.streamsOf = newCounter(opt.StreamsPerAddress)
+	s.crossOrigin = http.NewCrossOriginProtection()
+	for _, h := range opt.Hosts {
+		if s.hosts == nil {
+			s.hosts = map[string]bool{}
+		}
+		s.hosts[hostName(h)] = true
+	}
 	s.views, s.analyses = newGameCache[*View](4096), newGameCache[*Analysis](1024)
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -155,7 +128,31 @@ func (s *Server) Close() error {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Header().Set("Referrer-Policy", "no-referrer")
+	if s.hosts != nil && !s.hosts[hostName(r.Host)] {
+		writeError(w, http.StatusForbidden, "this server does not answer to the name "+strconv.Quote(r.Host))
+		return
+	}
+	// A page of another site may send forms and fetches here; the browser
+	// says where they come from (Sec-Fetch-Site, Origin), and what does
+	// not come from this server's own page changes nothing. Reads (GET)
+	// are not checked: they change nothing, and the browser keeps their
+	// answers from other sites.
+	if err := s.crossOrigin.Check(r); err != nil {
+		writeError(w, http.StatusForbidden, "requests from the pages of other sites are refused")
+		return
+	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// hostName is a Host header or a name as Options.Hosts compares them:
+// without the port and the brackets of IPv6, lower case, without a final
+// dot.
+func hostName(h string) string {
+	if host, _, err := net.SplitHostPort(h); err == nil {
+		h = host
+	}
+	h = strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
+	return strings.TrimSuffix(strings.ToLower(h), ".")
 }
 
 func (s *Server) routes() {

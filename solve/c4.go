@@ -283,7 +283,7 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 		return 0
 	}
 
-	next := g.nonLosing(b)
+	next, opp := g.nonLosingThreats(b)
 	if next == 0 { // every move lets the opponent win at once
 		return -g.win(b.moves + 1)
 	}
@@ -350,7 +350,7 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 	var moves moveList
 	for i := g.W - 1; i >= 0; i-- {
 		if m := next & g.col[g.order[i]]; m != 0 {
-			moves.add(m, g.moveScore(b, m))
+			moves.add(m, g.orderScore(b, m, opp))
 		}
 	}
 	// Enhanced transposition cutoff: a child whose table entry already

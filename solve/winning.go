@@ -85,19 +85,41 @@ func (g *Geometry) winningK(p, mask uint64) uint64 {
 // threats and every move loses: 0), and a move right below an opponent's
 // threat would hand it over.
 func (g *Geometry) nonLosing(b Board) uint64 {
+	next, _ := g.nonLosingThreats(b)
+	return next
+}
+
+// nonLosingThreats is nonLosing that also returns the opponent's threats.
+func (g *Geometry) nonLosingThreats(b Board) (next, opp uint64) {
 	possible := g.possible(b.mask)
-	opp := g.winning(b.current^b.mask, b.mask)
+	opp = g.winning(b.current^b.mask, b.mask)
 	if forced := possible & opp; forced != 0 {
 		if forced&(forced-1) != 0 {
-			return 0
+			return 0, opp
 		}
 		possible = forced
 	}
-	return possible &^ (opp >> 1)
+	return possible &^ (opp >> 1), opp
 }
 
 // moveScore is the move-ordering score of the player to move putting a
 // stone on cell move: the number of threats it would then hold.
 func (g *Geometry) moveScore(b Board, move uint64) int {
 	return bits.OnesCount64(g.winning(b.current|move, b.mask))
+}
+
+// orderScore is the exact solver's move-ordering score of the player to
+// move putting a stone on cell move, opp being the opponent's threats.
+// It counts the threats the move leaves the player, but only the useful
+// ones — a threat right above an opponent's threat never wins, since
+// filling the cell below it hands the opponent their line — and counts
+// one and a half times those that the next stone in their column would
+// make playable: they force the play soonest. Weighing also the threats
+// two stones away, or the near ones twice or more, searched more nodes on
+// 4453 and on random positions of 8–18 stones.
+func (g *Geometry) orderScore(b Board, move, opp uint64) int {
+	mask := b.mask | move
+	useful := g.winning(b.current|move, mask) &^ (opp << 1)
+	near := useful & (g.possible(mask) << 1)
+	return 2*bits.OnesCount64(useful) + bits.OnesCount64(near)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -18,7 +19,8 @@ import (
 // The opening book commands:
 //
 //	inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--table-mb N] [--journal J | --db URL]
-//	inarow book worker --db URL [--jobs N] [--table-mb N] [--batch N] [--lease D]
+//	inarow book worker --db URL [--jobs N] [--table-mb N] [--batch N] [--lease D] [--retry D]
+//	inarow book status --db URL
 //	inarow book check FILE [--samples N] [--table-mb N]
 const bookUsage = `  inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--table-mb N] [--journal J | --db URL]
       Solve every position with at most D stones (one of each mirror pair)
@@ -35,13 +37,17 @@ const bookUsage = `  inarow book generate [--rules RULES] --depth D --out FILE [
       bytes as without --db. Run again, it takes up the same queue; a
       database schema holds one queue (?search_path=SCHEMA in the URL
       for another).
-  inarow book worker --db postgres://... [--jobs N] [--table-mb N] [--batch N] [--lease D]
+  inarow book worker --db postgres://... [--jobs N] [--table-mb N] [--batch N] [--lease D] [--retry D]
       Work on the queue that book generate --db made: claim --batch
       positions at a time, solve them, write their scores back, until
       every position is done. Start any number, on any machines. A
       worker's claims are leased for --lease and renewed while it lives;
       the positions of a worker that dies are taken over when its leases
-      lapse, those of one interrupted are given back at once.
+      lapse, those of one interrupted are given back at once. A database
+      that fails (a restart, the network) is tried again for --retry.
+  inarow book status --db postgres://...
+      Print the queue's book and how many of its positions are done,
+      leased (by how many workers), lapsed and to do.
   inarow book check FILE [--samples N] [--table-mb N]
       Print the book's rules, depth and size, and solve N of its positions
       at random without the book to check their scores.
@@ -60,6 +66,8 @@ func runBook(args []string, stdout, stderr io.Writer) int {
 		return runBookGenerate(args[1:], stdout, stderr)
 	case "worker":
 		return runBookWorker(args[1:], stdout, stderr)
+	case "status":
+		return runBookStatus(args[1:], stdout, stderr)
 	case "check":
 		return runBookCheck(args[1:], stdout, stderr)
 	}
@@ -91,12 +99,16 @@ func runBookGenerate(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	*sf.noBook = true
-	s, err := sf.newSolver(game)
+	r, opts, err := sf.options(game)
+	var g *solve.Geometry
+	if err == nil {
+		g, err = solve.NewGeometry(r)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "inarow book generate: %v\n", err)
 		return exitUsage
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
 	last := start
@@ -114,9 +126,12 @@ func runBookGenerate(args []string, stdout, stderr io.Writer) int {
 	}
 	var bk *solve.Book
 	if *db != "" {
-		bk, err = generateWithQueue(ctx, *db, s, *depth, qf.work(*jobs, s.TableBytes(), func(_, done, total int) { progress(done, total) }))
+		bk, err = generateWithQueue(ctx, *db, g, *depth, qf.work(*jobs, opts.TableBytes, "book generate", stderr, func(_, done, total int) { progress(done, total) }))
 	} else {
-		bk, err = generateHere(ctx, s, *depth, *jobs, *journal, *quiet, progress, stderr)
+		var s *solve.C4Solver
+		if s, err = solve.NewC4(r, opts); err == nil {
+			bk, err = generateHere(ctx, s, *depth, *jobs, *journal, *quiet, progress, stderr)
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "inarow book generate: %v\n", err)
@@ -171,8 +186,7 @@ func generateHere(ctx context.Context, s *solve.C4Solver, depth, jobs int, journ
 // generateWithQueue puts the book's deepest level in the queue at url
 // (or takes up the queue there), works on it beside the other workers,
 // and assembles the book from the scores when every position is done.
-func generateWithQueue(ctx context.Context, url string, s *solve.C4Solver, depth int, w bookWork) (*solve.Book, error) {
-	g := s.Geometry()
+func generateWithQueue(ctx context.Context, url string, g *solve.Geometry, depth int, w bookWork) (*solve.Book, error) {
 	r := g.Rules()
 	depth = min(depth, r.Cols*r.Rows)
 	q, err := createBookQueue(ctx, url, g, depth)
@@ -194,21 +208,29 @@ func generateWithQueue(ctx context.Context, url string, s *solve.C4Solver, depth
 type queueFlags struct {
 	batch *int
 	lease *time.Duration
+	retry *time.Duration
 }
 
 func addQueueFlags(fs *flag.FlagSet) queueFlags {
 	return queueFlags{
 		batch: fs.Int("batch", 1, "positions claimed at a time from the queue (more for cheap positions)"),
 		lease: fs.Duration("lease", time.Minute, "how long a claim lasts unrenewed: a dead worker's positions wait this long"),
+		retry: fs.Duration("retry", 5*time.Minute, "how long to try again when the database fails (a restart, the network)"),
 	}
 }
 
-func (f queueFlags) valid() bool { return *f.batch >= 1 && *f.lease >= 300*time.Millisecond }
+func (f queueFlags) valid() bool {
+	return *f.batch >= 1 && *f.lease >= 300*time.Millisecond && *f.retry >= 0
+}
 
-func (f queueFlags) work(jobs, tableBytes int, progress func(here, done, total int)) bookWork {
+// work is the bookWork of the flags; failures tried again are told on
+// stderr, named by cmd.
+func (f queueFlags) work(jobs, tableBytes int, cmd string, stderr io.Writer, progress func(here, done, total int)) bookWork {
 	return bookWork{
 		jobs: jobs, batch: *f.batch, tableBytes: tableBytes, lease: *f.lease,
 		poll:     min(max(*f.lease/4, 100*time.Millisecond), 5*time.Second),
+		retryFor: *f.retry,
+		warn:     func(err error) { fmt.Fprintf(stderr, "\ninarow %s: %v\n", cmd, err) },
 		progress: progress,
 	}
 }
@@ -250,9 +272,13 @@ func runBookWorker(args []string, stdout, stderr io.Writer) int {
 	if !*quiet {
 		fmt.Fprintf(stderr, "inarow book worker: %s: a %v book of depth %d, %d positions with %d stones\n", q.owner, q.rules, q.depth, q.positions, q.depth)
 	}
-	n, err := q.work(ctx, qf.work(*jobs, *tableMB<<20, progress))
+	n, err := q.work(ctx, qf.work(*jobs, *tableMB<<20, "book worker", stderr, progress))
 	if !*quiet {
 		fmt.Fprintln(stderr)
+	}
+	if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stderr, "inarow book worker: interrupted after %d positions solved here; the positions it held are given back\n", n)
+		return 1
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "inarow book worker: %v (%d positions solved here)\n", err, n)
@@ -260,6 +286,36 @@ func runBookWorker(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "%s: %d positions solved here; all %d positions with %d stones of the %v book are done, %v\n",
 		q.owner, n, q.positions, q.depth, q.rules, time.Since(start).Round(time.Millisecond))
+	return exitOK
+}
+
+func runBookStatus(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("book status", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := fs.String("db", "", "postgres://... URL of the queue that book generate --db made")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	if len(pos) > 0 || *db == "" {
+		fmt.Fprint(stderr, "usage:\n"+bookUsage)
+		return exitUsage
+	}
+	ctx := context.Background()
+	q, err := openBookQueue(ctx, *db)
+	if err != nil {
+		fmt.Fprintf(stderr, "inarow book status: %v\n", err)
+		return 1
+	}
+	defer q.Close()
+	r, err := q.report(ctx)
+	if err != nil {
+		fmt.Fprintf(stderr, "inarow book status: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "a %v book of depth %d: %d positions with %d stones\n", q.rules, q.depth, q.positions, q.depth)
+	fmt.Fprintf(stdout, "done %d (%d nodes, by %d workers), leased %d (by %d workers), lapsed %d, to do %d\n",
+		r.done, r.nodes, r.solvers, r.leased, r.workers, r.lapsed, r.todo)
 	return exitOK
 }
 

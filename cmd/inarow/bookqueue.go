@@ -14,6 +14,7 @@ import (
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/solve"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -43,6 +44,10 @@ type bookQueue struct {
 	depth     int
 	positions int
 	owner     string // this process's name on its leases
+	// retryFor is how long a statement that failed for a passing reason
+	// (the server restarting, the network) is tried again; 0: not at all.
+	retryFor time.Duration
+	warn     func(error) // if not nil, told of each such failure
 }
 
 // bookQueueFormat is stored in book_queue; a queue of another format is
@@ -242,7 +247,19 @@ type bookClaim struct {
 
 // claim leases up to n positions to do, or whose lease has lapsed, for
 // lease, in the level's order.
-func (q *bookQueue) claim(ctx context.Context, n int, lease time.Duration) ([]bookClaim, error) {
+func (q *bookQueue) claim(ctx context.Context, n int, lease time.Duration) (claims []bookClaim, err error) {
+	err = q.retry(ctx, "claim", func() error {
+		claims, err = q.claimOnce(ctx, n, lease)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("book queue: claim: %w", err)
+	}
+	slices.SortFunc(claims, func(a, b bookClaim) int { return a.ord - b.ord })
+	return claims, nil
+}
+
+func (q *bookQueue) claimOnce(ctx context.Context, n int, lease time.Duration) ([]bookClaim, error) {
 	rows, err := q.pool.Query(ctx, `WITH c AS (
 			SELECT key FROM book_positions
 			WHERE state = 'todo' OR (state = 'leased' AND lease_until < now())
@@ -253,25 +270,20 @@ func (q *bookQueue) claim(ctx context.Context, n int, lease time.Duration) ([]bo
 		FROM c WHERE p.key = c.key
 		RETURNING p.key, p.ord`, n, q.owner, lease.Milliseconds())
 	if err != nil {
-		return nil, fmt.Errorf("book queue: claim: %w", err)
+		return nil, err
 	}
-	claims, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (bookClaim, error) {
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (bookClaim, error) {
 		var key int64
 		var c bookClaim
 		err := row.Scan(&key, &c.ord)
 		c.key = uint64(key)
 		return c, err
 	})
-	if err != nil {
-		return nil, fmt.Errorf("book queue: claim: %w", err)
-	}
-	slices.SortFunc(claims, func(a, b bookClaim) int { return a.ord - b.ord })
-	return claims, nil
 }
 
 // renew extends the leases this process holds to lease from now.
 func (q *bookQueue) renew(ctx context.Context, lease time.Duration) error {
-	_, err := q.pool.Exec(ctx, `UPDATE book_positions SET lease_until = now() + $2 * interval '1 millisecond' WHERE owner = $1 AND state = 'leased'`,
+	err := q.exec(ctx, "renew", `UPDATE book_positions SET lease_until = now() + $2 * interval '1 millisecond' WHERE owner = $1 AND state = 'leased'`,
 		q.owner, lease.Milliseconds())
 	if err != nil {
 		return fmt.Errorf("book queue: renew: %w", err)
@@ -282,7 +294,7 @@ func (q *bookQueue) renew(ctx context.Context, lease time.Duration) error {
 // release gives back the leases this process holds, so that other
 // workers take the positions at once (a worker stopped by an interrupt).
 func (q *bookQueue) release(ctx context.Context) error {
-	_, err := q.pool.Exec(ctx, `UPDATE book_positions SET state = 'todo', owner = NULL, lease_until = NULL WHERE owner = $1 AND state = 'leased'`, q.owner)
+	err := q.exec(ctx, "release", `UPDATE book_positions SET state = 'todo', owner = NULL, lease_until = NULL WHERE owner = $1 AND state = 'leased'`, q.owner)
 	if err != nil {
 		return fmt.Errorf("book queue: release: %w", err)
 	}
@@ -293,18 +305,20 @@ func (q *bookQueue) release(ctx context.Context) error {
 // meanwhile (after this one's lease lapsed) keeps its score, which must
 // be the same.
 func (q *bookQueue) done(ctx context.Context, key uint64, v solve.Score, nodes uint64) error {
-	tag, err := q.pool.Exec(ctx, `UPDATE book_positions
-		SET state = 'done', score = $2, nodes = $3, owner = $4, lease_until = NULL, solved_at = now()
-		WHERE key = $1 AND state <> 'done'`, int64(key), int(v), int64(nodes), q.owner)
-	if err != nil {
-		return fmt.Errorf("book queue: key %d: %w", key, err)
-	}
-	if tag.RowsAffected() == 1 {
-		return nil
-	}
+	// Written again after a failure whose commit did not answer, the
+	// score finds itself: the same score, taken.
 	var old int
 	var by string
-	err = q.pool.QueryRow(ctx, `SELECT score, owner FROM book_positions WHERE key = $1`, int64(key)).Scan(&old, &by)
+	err := q.retry(ctx, "score", func() error {
+		tag, err := q.pool.Exec(ctx, `UPDATE book_positions
+			SET state = 'done', score = $2, nodes = $3, owner = $4, lease_until = NULL, solved_at = now()
+			WHERE key = $1 AND state <> 'done'`, int64(key), int(v), int64(nodes), q.owner)
+		if err != nil || tag.RowsAffected() == 1 {
+			old = int(v)
+			return err
+		}
+		return q.pool.QueryRow(ctx, `SELECT score, owner FROM book_positions WHERE key = $1`, int64(key)).Scan(&old, &by)
+	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return fmt.Errorf("book queue: key %d is not in the queue", key)
 	}
@@ -318,35 +332,132 @@ func (q *bookQueue) done(ctx context.Context, key uint64, v solve.Score, nodes u
 }
 
 // status counts the positions done and those leased whose lease has not
-// lapsed.
+// lapsed. It counts the open positions (the partial index), not the done
+// ones: a queue of a million positions is counted in the time of the
+// ones left.
 func (q *bookQueue) status(ctx context.Context) (done, leased int, err error) {
-	err = q.pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE state = 'done'), count(*) FILTER (WHERE state = 'leased' AND lease_until >= now()) FROM book_positions`).Scan(&done, &leased)
+	var open int
+	err = q.retry(ctx, "status", func() error {
+		return q.pool.QueryRow(ctx, `SELECT count(*), count(*) FILTER (WHERE state = 'leased' AND lease_until >= now()) FROM book_positions WHERE state <> 'done'`).Scan(&open, &leased)
+	})
+	if err != nil {
+		return 0, 0, fmt.Errorf("book queue: %w", err)
+	}
+	return q.positions - open, leased, nil
+}
+
+// A bookQueueReport is what book status prints.
+type bookQueueReport struct {
+	done, leased, lapsed, todo int
+	workers                    int   // owners of leases that have not lapsed
+	nodes                      int64 // searched for the positions done
+	solvers                    int   // owners of the positions done
+}
+
+// report counts the queue's positions by state.
+func (q *bookQueue) report(ctx context.Context) (r bookQueueReport, err error) {
+	err = q.retry(ctx, "status", func() error {
+		return q.pool.QueryRow(ctx, `SELECT
+			count(*) FILTER (WHERE state = 'done'),
+			count(*) FILTER (WHERE state = 'leased' AND lease_until >= now()),
+			count(*) FILTER (WHERE state = 'leased' AND lease_until < now()),
+			count(*) FILTER (WHERE state = 'todo'),
+			count(DISTINCT owner) FILTER (WHERE state = 'leased' AND lease_until >= now()),
+			coalesce(sum(nodes), 0),
+			count(DISTINCT owner) FILTER (WHERE state = 'done')
+			FROM book_positions`).Scan(&r.done, &r.leased, &r.lapsed, &r.todo, &r.workers, &r.nodes, &r.solvers)
+	})
 	if err != nil {
 		err = fmt.Errorf("book queue: %w", err)
 	}
-	return done, leased, err
+	return r, err
 }
 
 // scores reads the scores of the positions done.
 func (q *bookQueue) scores(ctx context.Context) (map[uint64]solve.Score, error) {
-	rows, err := q.pool.Query(ctx, `SELECT key, score FROM book_positions WHERE state = 'done'`)
+	var scores map[uint64]solve.Score
+	err := q.retry(ctx, "scores", func() error {
+		rows, err := q.pool.Query(ctx, `SELECT key, score FROM book_positions WHERE state = 'done'`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		scores = make(map[uint64]solve.Score, q.positions)
+		for rows.Next() {
+			var key int64
+			var v int
+			if err := rows.Scan(&key, &v); err != nil {
+				return err
+			}
+			scores[uint64(key)] = solve.Score(v)
+		}
+		return rows.Err()
+	})
 	if err != nil {
 		return nil, fmt.Errorf("book queue: %w", err)
 	}
-	defer rows.Close()
-	scores := make(map[uint64]solve.Score, q.positions)
-	for rows.Next() {
-		var key int64
-		var v int
-		if err := rows.Scan(&key, &v); err != nil {
-			return nil, fmt.Errorf("book queue: %w", err)
-		}
-		scores[uint64(key)] = solve.Score(v)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("book queue: %w", err)
-	}
 	return scores, nil
+}
+
+// exec runs one statement, with retries.
+func (q *bookQueue) exec(ctx context.Context, what, sql string, args ...any) error {
+	return q.retry(ctx, what, func() error {
+		_, err := q.pool.Exec(ctx, sql, args...)
+		return err
+	})
+}
+
+// retry runs f until it succeeds, fails for good, or q.retryFor has
+// passed since its first failure, waiting longer each time (from a
+// quarter of a second to 15 s). Every statement of the queue may run
+// again after a failure whose commit did not answer: a claim of a lost
+// answer lapses and is taken over, the others find what they did.
+func (q *bookQueue) retry(ctx context.Context, what string, f func() error) error {
+	var first time.Time
+	wait := 250 * time.Millisecond
+	for {
+		err := f()
+		if err == nil || !transient(err) || ctx.Err() != nil {
+			return err
+		}
+		if first.IsZero() {
+			first = time.Now()
+		}
+		if time.Since(first)+wait > q.retryFor {
+			if q.retryFor > 0 {
+				err = fmt.Errorf("%w (failing for %v)", err, time.Since(first).Round(time.Second))
+			}
+			return err
+		}
+		if q.warn != nil {
+			q.warn(fmt.Errorf("%s: %w; trying again in %v", what, err, wait))
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 15*time.Second)
+	}
+}
+
+// transient reports whether err may pass: the connection or the server
+// failed (a restart, the network, too many connections), rather than the
+// statement.
+func transient(err error) bool {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, pgx.ErrNoRows) {
+		return false
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return strings.HasPrefix(pe.Code, "08") || // connection exception
+			strings.HasPrefix(pe.Code, "57P") || // shut down, crashed, not yet accepting connections
+			pe.Code == "53300" || // too many connections
+			pe.Code == "40001" || pe.Code == "40P01" // serialization failure, deadlock
+	}
+	// No answer of the server's: the network, a connection closed under
+	// the statement.
+	return true
 }
 
 // bookWork says how a process works on a queue.
@@ -356,6 +467,8 @@ type bookWork struct {
 	tableBytes int           // each solver's table
 	lease      time.Duration // a claim's lease, renewed every third of it while the process lives
 	poll       time.Duration // how often to look again when nothing can be claimed
+	retryFor   time.Duration // the queue's retryFor from work on (the work's statements and later ones)
+	warn       func(error)   // the queue's warn likewise
 	// progress, if not nil, is called after each position solved here and
 	// at each look while waiting, one call at a time, with the positions
 	// solved here, done in all and in the queue.
@@ -372,6 +485,7 @@ func (q *bookQueue) work(ctx context.Context, w bookWork) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	q.retryFor, q.warn = w.retryFor, w.warn
 	levels := g.BookPositions(q.depth)
 	deepest := levels[len(levels)-1]
 	if len(deepest) != q.positions {
@@ -413,7 +527,7 @@ func (q *bookQueue) work(ctx context.Context, w bookWork) (int, error) {
 	)
 	// report counts n more positions solved here and calls progress, with
 	// the queue's count of positions done looked up at most every second
-	// (it counts the whole table).
+	// (it counts the open positions).
 	report := func(n int) error {
 		mu.Lock()
 		defer mu.Unlock()

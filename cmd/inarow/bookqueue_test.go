@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/url"
 	"os"
@@ -17,6 +19,7 @@ import (
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/solve"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // bookQueueDB returns the URL of a schema of its own in the database
@@ -206,9 +209,11 @@ func TestBookQueueBadInput(t *testing.T) {
 	}
 
 	db, conn := bookQueueDB(t)
-	res := cli(t, "", "book", "worker", "--db", db)
-	if res.code != 1 || !strings.Contains(res.stderr, "holds no book queue") {
-		t.Fatalf("worker without a queue: exit %d\n%s", res.code, res.stderr)
+	for _, cmd := range []string{"worker", "status"} {
+		res := cli(t, "", "book", cmd, "--db", db)
+		if res.code != 1 || !strings.Contains(res.stderr, "holds no book queue") {
+			t.Fatalf("%s without a queue: exit %d\n%s", cmd, res.code, res.stderr)
+		}
 	}
 	gen := func(depth string) result {
 		return cli(t, "", "book", "generate", "--rules", "m=4,n=4,k=3,gravity", "--depth", depth, "--out", out, "--table-mb", "1", "--db", db, "--batch", "8", "--quiet")
@@ -225,7 +230,7 @@ func TestBookQueueBadInput(t *testing.T) {
 		return s
 	}
 	before := snapshot()
-	res = gen("4")
+	res := gen("4")
 	if res.code != 1 || !strings.Contains(res.stderr, "holds the queue of a m=4,n=4,k=3,gravity book of depth 3") {
 		t.Errorf("a queue of another depth: exit %d\n%s", res.code, res.stderr)
 	}
@@ -235,6 +240,10 @@ func TestBookQueueBadInput(t *testing.T) {
 	}
 	if after := snapshot(); after != before {
 		t.Errorf("a refused generation changed the queue:\n%s\n%s", before, after)
+	}
+	res = cli(t, "", "book", "status", "--db", db)
+	if want := "a m=4,n=4,k=3,gravity book of depth 3: "; res.code != 0 || !strings.HasPrefix(res.stdout, want) || !strings.Contains(res.stdout, "leased 0 (by 0 workers), lapsed 0, to do 0\n") {
+		t.Errorf("book status: exit %d\n%s%s", res.code, res.stdout, res.stderr)
 	}
 	// Generated again, the same queue gives the same book without a search.
 	if res := gen("3"); res.code != 0 {
@@ -256,9 +265,11 @@ func TestBookQueueBadInput(t *testing.T) {
 }
 
 // Three worker processes build a book together while one of them is
-// killed (kill -9) holding leases: its positions are taken over when the
-// leases lapse, and the book that book generate --db assembles is the
-// one-process book, byte for byte.
+// killed (kill -9) holding leases, the others' connections are cut and
+// then one of them is interrupted: the killed one's positions are taken
+// over when its leases lapse, the others connect again, the interrupted
+// one gives its positions back, and the book that book generate --db
+// assembles is the one-process book, byte for byte.
 func TestBookQueueWorkersKilled(t *testing.T) {
 	db, conn := bookQueueDB(t)
 	dir := t.TempDir()
@@ -283,6 +294,17 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 		})
 		return cmd, &out
 	}
+	// The processes' connections go by a name of their own, so that the
+	// test can cut them.
+	u, err := url.Parse(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := fmt.Sprintf("inarow-book-test-%x", rand.Uint64())
+	params := u.Query()
+	params.Set("application_name", app)
+	u.RawQuery = params.Encode()
+	db = u.String()
 	gen, genOut := start(append([]string{"book", "generate", "--out", many, "--db", db, "--jobs", "0", "--lease", "1s"}, book...)...)
 	deadline := time.Now().Add(2 * time.Minute)
 	wait := func(what string, ok func() bool) {
@@ -302,7 +324,7 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 	var workers []*exec.Cmd
 	var outs []*bytes.Buffer
 	for range 3 {
-		w, out := start("book", "worker", "--db", db, "--table-mb", "4", "--batch", "2", "--lease", "1s", "--quiet")
+		w, out := start("book", "worker", "--db", db, "--table-mb", "4", "--batch", "2", "--lease", "1s", "--retry", "1m", "--quiet")
 		workers, outs = append(workers, w), append(outs, out)
 	}
 	done := func() int { return queryInt(t, conn, `SELECT count(*) FROM book_positions WHERE state = 'done'`) }
@@ -339,10 +361,23 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 	if d := done(); d >= total {
 		t.Fatalf("all %d positions were done when the worker was killed", total)
 	}
-	for i, w := range workers[1:] {
-		if err := w.Wait(); err != nil || !strings.Contains(outs[i+1].String(), fmt.Sprintf("all %d positions with 4 stones", total)) {
-			t.Fatalf("worker %d: %v\n%s", i+1, err, outs[i+1])
-		}
+	// The database cuts every connection of the others (as a restart
+	// does): they connect again and carry on.
+	cut := queryInt(t, conn, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1`, app)
+	// The second worker is interrupted: it gives its positions back as it
+	// stops.
+	interrupted := workers[1]
+	if err := interrupted.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	if err := interrupted.Wait(); err == nil || !strings.Contains(outs[1].String(), "interrupted after") {
+		t.Fatalf("the interrupted worker: %v\n%s", err, outs[1])
+	}
+	if n := queryInt(t, conn, `SELECT count(*) FROM book_positions WHERE state = 'leased' AND owner LIKE $1`, fmt.Sprintf("%%:%d:%%", interrupted.Process.Pid)); n != 0 {
+		t.Errorf("the interrupted worker left %d leases", n)
+	}
+	if err := workers[2].Wait(); err != nil || !strings.Contains(outs[2].String(), fmt.Sprintf("all %d positions with 4 stones", total)) {
+		t.Fatalf("the last worker: %v\n%s", err, outs[2])
 	}
 	if err := gen.Wait(); err != nil || !strings.Contains(genOut.String(), "depth 4") {
 		t.Fatalf("generate: %v\n%s", err, genOut)
@@ -359,6 +394,60 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 	if n := queryInt(t, conn, `SELECT count(DISTINCT owner) FROM book_positions`); n < 2 {
 		t.Errorf("the positions were solved by %d workers", n)
 	}
-	t.Logf("%d positions; the killed worker held %d; %d solved by it before", total, len(held),
-		queryInt(t, conn, `SELECT count(*) FROM book_positions WHERE owner LIKE $1`, owner))
+	retried := 0
+	for _, out := range append(outs[2:], genOut) {
+		retried += strings.Count(out.String(), "trying again")
+	}
+	t.Logf("%d positions; the killed worker held %d; %d solved by it before; %d connections cut, %d statements tried again", total, len(held),
+		queryInt(t, conn, `SELECT count(*) FROM book_positions WHERE owner LIKE $1`, owner), cut, retried)
+}
+
+// Failures of the connection or the server are tried again, for retryFor;
+// failures of the statement are not.
+func TestBookQueueRetry(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want bool
+	}{
+		{&pgconn.PgError{Code: "57P01"}, true},                       // admin shutdown
+		{&pgconn.PgError{Code: "08006"}, true},                       // connection failure
+		{&pgconn.PgError{Code: "40001"}, true},                       // serialization failure
+		{&pgconn.PgError{Code: "23505"}, false},                      // unique violation
+		{&pgconn.PgError{Code: "42P01"}, false},                      // no such table
+		{fmt.Errorf("x: %w", &pgconn.PgError{Code: "28P01"}), false}, // wrong password
+		{io.ErrUnexpectedEOF, true},
+		{pgx.ErrNoRows, false},
+		{context.Canceled, false},
+	} {
+		if got := transient(c.err); got != c.want {
+			t.Errorf("transient(%v) = %v", c.err, got)
+		}
+	}
+	ctx := context.Background()
+	var warned []error
+	q := &bookQueue{warn: func(err error) { warned = append(warned, err) }}
+	calls := 0
+	flaky := func() error {
+		calls++
+		if calls < 3 {
+			return io.ErrUnexpectedEOF
+		}
+		return nil
+	}
+	if err := q.retry(ctx, "x", flaky); err != io.ErrUnexpectedEOF || calls != 1 {
+		t.Errorf("no retries: %v after %d calls", err, calls)
+	}
+	calls, q.retryFor = 0, time.Minute
+	if err := q.retry(ctx, "x", flaky); err != nil || calls != 3 || len(warned) != 2 || !strings.Contains(warned[0].Error(), "trying again in 250ms") {
+		t.Errorf("retries: %v after %d calls, warned %v", err, calls, warned)
+	}
+	calls = 0
+	bad := &pgconn.PgError{Code: "23505"}
+	if err := q.retry(ctx, "x", func() error { calls++; return bad }); err != bad || calls != 1 {
+		t.Errorf("a failing statement: %v after %d calls", err, calls)
+	}
+	calls, q.retryFor = 0, 600*time.Millisecond
+	if err := q.retry(ctx, "x", func() error { calls++; return io.ErrUnexpectedEOF }); !errors.Is(err, io.ErrUnexpectedEOF) || calls != 2 || !strings.Contains(err.Error(), "failing for") {
+		t.Errorf("a database down for good: %v after %d calls", err, calls)
+	}
 }

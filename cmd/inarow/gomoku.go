@@ -256,20 +256,24 @@ func runBenchGomoku(args []string, stdout, stderr io.Writer) int {
 	var sums [2]total // vcf, search
 	fmt.Fprintf(stdout, "%-8s %-6s %10s %10s %12s  %s\n", "position", "kind", "nodes", "µs", "nodes/s", "result")
 	for _, p := range ps {
-		r := gomokuengine.RunBench(ctx, p, *depth)
+		r, err := gomokuengine.RunBench(ctx, p, *depth)
+		if err != nil {
+			fmt.Fprintf(stderr, "inarow bench gomoku: %s: %v\n", p.Name, err)
+			return 1
+		}
 		if ctx.Err() != nil {
 			fmt.Fprintln(stderr, "inarow bench gomoku: interrupted")
 			return 1
 		}
 		k, result := 1, "no move"
-		if r.Move >= 0 {
-			x, y := p.Board.XY(r.Move)
+		if r.Move != inarow.NoMove {
+			x, y := p.Position.Rules().XY(r.Move)
 			result = fmt.Sprintf("depth %d, plays %d,%d", r.Depth, x, y)
 		}
 		if p.Kind == gomokuengine.BenchVCF {
 			k, result = 0, "no VCF found"
 			if r.Found {
-				x, y := p.Board.XY(r.Move)
+				x, y := p.Position.Rules().XY(r.Move)
 				result = fmt.Sprintf("VCF, starts at %d,%d", x, y)
 				sums[0].found++
 			}
@@ -294,15 +298,13 @@ func runBenchGomoku(args []string, stdout, stderr io.Writer) int {
 // threes) for the side to move of p and prints one line of it.
 func analyzeVCT(ctx context.Context, stdout io.Writer, p inarow.Position, rule gomoku.Rule, who string, stones [3]string, depth int, nodes int64) int {
 	r := p.Rules()
-	b, err := gomokuengine.BoardOf(p, rule)
-	if err != nil {
-		fmt.Fprintf(stdout, "VCT for %s: %v\n", who, err)
-		return 1
-	}
 	start := time.Now()
-	win, found, n := gomokuengine.FindVCT(ctx, b, depth, nodes)
+	win, found, n, err := gomokuengine.FindVCT(ctx, p, depth, nodes)
 	elapsed := time.Since(start).Round(time.Millisecond)
 	switch {
+	case err != nil:
+		fmt.Fprintf(stdout, "VCT for %s: %v\n", who, err)
+		return 1
 	case ctx.Err() != nil:
 		fmt.Fprintf(stdout, "VCT for %s: search stopped (%v) after %v\n", who, ctx.Err(), elapsed)
 		return 1
@@ -311,9 +313,8 @@ func analyzeVCT(ctx context.Context, stdout io.Writer, p inarow.Position, rule g
 		return exitOK
 	}
 	var steps []string
-	for i, c := range win.Line {
-		x, y := b.XY(c)
-		steps = append(steps, strings.TrimSpace(stones[(int(p.ToMove())+i)%2])+r.FormatMove(r.MoveAt(x, y)))
+	for i, m := range win.Line {
+		steps = append(steps, strings.TrimSpace(stones[(int(p.ToMove())+i)%2])+r.FormatMove(m))
 	}
 	fmt.Fprintf(stdout, "VCT for %s in %d moves: %s (one line: every defence loses; %d nodes, %v)\n", who, win.Moves, strings.Join(steps, " "), n, elapsed)
 	return exitOK

@@ -15,7 +15,7 @@ func TestPlayRenju(t *testing.T) {
 	res := cli(t, input, "play", "gomoku", "--rule", "renju", "--size", "15", "--first", "human", "--second", "human", "--color", "never")
 	golden(t, "play_renju.txt", res.stdout)
 	for _, want := range []string{
-		"m=15,n=15,k=5,first-exact",
+		"Renju 15×15 — type",
 		"× forbidden to ⚫: h8 (double-three)",
 		`"h8" is forbidden to ⚫ in renju: it makes a double-three`,
 		" × ",

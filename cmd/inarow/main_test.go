@@ -308,10 +308,12 @@ func TestPlayComputerNeverLosesTicTacToe(t *testing.T) {
 // A scripted game between two humans, as printed without colour and with
 // it: bad input, an occupied cell, undo, and a win.
 func TestPlayTranscripts(t *testing.T) {
-	input := "nonsense\nmiddle-center\nmiddle-center\ntop-left\nundo\ntop-right\n9\nbottom-left\n1\nbottom-right\n"
+	// After the win: a wrong answer, undo (the win is taken back), the win
+	// again, a new game, quit.
+	input := "nonsense\nmiddle-center\nmiddle-center\ntop-left\nundo\ntop-right\n9\nbottom-left\n1\nmaybe\nundo\n1\nagain\nquit\n"
 	res := cli(t, input, "play", "tictactoe", "--first", "human", "--second", "human", "--color", "never")
 	golden(t, "play_tictactoe.txt", res.stdout)
-	for _, want := range []string{`"nonsense" is not a legal move`, "occupied", "❌ wins"} {
+	for _, want := range []string{`"nonsense" is not a legal move`, "occupied", "❌ wins", "again, undo or quit? undo\n", "new game: Tic-tac-toe\n", "bye"} {
 		if !strings.Contains(res.stdout, want) {
 			t.Errorf("transcript lacks %q", want)
 		}
@@ -321,7 +323,7 @@ func TestPlayTranscripts(t *testing.T) {
 	if !strings.Contains(res.stdout, "\x1b[1;42m") || !strings.Contains(res.stdout, "🟡 wins") {
 		t.Errorf("colour transcript lacks the winning line")
 	}
-	res = cli(t, "05-05\n04-04\n", "play", "gobang", "--second", "human", "--color", "never")
+	res = cli(t, "05-05\n04-04\n", "play", "gobang", "--first", "human", "--second", "human", "--color", "never")
 	golden(t, "play_gobang.txt", res.stdout)
 	res = cli(t, "h8\nquit\n", "play", "gomoku", "--color", "never")
 	if !strings.Contains(res.stdout, "computer (⚪) plays") || !strings.Contains(res.stdout, "bye") {
@@ -369,5 +371,74 @@ func TestPlayConnect4Columns(t *testing.T) {
 	}
 	if f := strings.Fields(bottom); len(f) != 7 || !strings.Contains(f[3], "🟡") {
 		t.Errorf("4 did not drop in the middle column: %q\n%s", bottom, res.stdout)
+	}
+}
+
+// Against the computer: one board a turn (after the computer's answer),
+// and at the end undo takes back the human's losing move and the
+// computer's winning one, again starts a new game.
+func TestPlayAgainstComputer(t *testing.T) {
+	input := "top-left\ntop-right\nbottom-left\nundo\nmiddle-left\nbottom-right\nagain\nquit\n"
+	res := cli(t, input, "play", "tictactoe", "--color", "never")
+	golden(t, "play_tictactoe_computer.txt", res.stdout)
+	if res.code != 0 {
+		t.Errorf("exit %d: %s", res.code, res.stderr)
+	}
+	// 15×15: the board is printed once before the first move and once
+	// after the computer's answer, never twice a turn.
+	res = cli(t, "h8\nquit\n", "play", "gomoku", "--color", "never")
+	if n := strings.Count(res.stdout, "    a   b   c"); n != 2 {
+		t.Errorf("%d boards for one turn, want 2 (the start, the answer):\n%s", n, res.stdout)
+	}
+}
+
+// The seat the user does not name goes to the other kind of player: a
+// human against the computer.
+func TestPlaySeating(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		you  string // the human's stones
+	}{
+		{nil, "❌"},
+		{[]string{"--first", "human"}, "❌"},
+		{[]string{"--second", "computer"}, "❌"},
+		{[]string{"--first", "computer"}, "⭕"},
+		{[]string{"--second", "human"}, "⭕"},
+	} {
+		res := cli(t, "quit\n", append([]string{"play", "tictactoe", "--color", "never"}, tc.args...)...)
+		other := map[string]string{"❌": "⭕", "⭕": "❌"}[tc.you]
+		if !strings.HasPrefix(res.stdout, "Tic-tac-toe: you are "+tc.you+", the computer "+other+" — ") ||
+			!strings.Contains(res.stdout, tc.you+" to move: quit\nbye\n") || strings.Contains(res.stdout, other+" to move") {
+			t.Errorf("%v: want a human playing %s:\n%s", tc.args, tc.you, res.stdout)
+		}
+		if computerFirst := strings.Contains(res.stdout, "computer (❌) plays"); computerFirst != (tc.you == "⭕") {
+			t.Errorf("%v: the computer opened: %v\n%s", tc.args, computerFirst, res.stdout)
+		}
+	}
+}
+
+// The header names the game as players do, with its rule and size.
+func TestPlayTitles(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		title string
+	}{
+		{[]string{"tictactoe"}, "Tic-tac-toe"},
+		{[]string{"connect4"}, "Connect Four"},
+		{[]string{"gobang"}, "Gobang 9×9"},
+		{[]string{"gomoku"}, "Gomoku (freestyle) 15×15"},
+		{[]string{"gomoku", "--rule", "renju"}, "Renju 15×15"},
+		{[]string{"gomoku", "--rule", "standard", "--size", "19"}, "Gomoku (standard) 19×19"},
+		{[]string{"gomoku", "--rule", "caro"}, "Caro 15×15"},
+		{[]string{"gomoku", "--rule", "caro-exact", "--size", "9"}, "Caro (exactly five) 9×9"},
+		{[]string{"mnk", "--rules", "m=8,n=7,k=4,gravity"}, "m,n,k 8×7, k=4, gravity"},
+		{[]string{"mnk", "--rules", "m=5,n=5,k=4,exact"}, "m,n,k 5×5, k=4, exact"},
+		{[]string{"mnk", "--rules", "m=3,n=3,k=3"}, "Tic-tac-toe"},
+	} {
+		args := append(append([]string{"play"}, tc.args...), "--first", "human", "--second", "human", "--color", "never")
+		res := cli(t, "quit\n", args...)
+		if !strings.HasPrefix(res.stdout, tc.title+" — type ") {
+			t.Errorf("%v: header %q, want %q", tc.args, strings.SplitN(res.stdout, "\n", 2)[0], tc.title)
+		}
 	}
 }

@@ -93,15 +93,15 @@ func parseColumn(p inarow.Position, s string) (inarow.Move, error) {
 
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: inarow play GAME [--rules RULES] [--rule RULE --size N] [--level 1|2|3] [--first human|computer] [--second human|computer] [--color auto|always|never]")
+		fmt.Fprintln(stderr, "usage: inarow play GAME [--rules RULES] [--rule RULE --size N] [--level 1|2|3] [--first human|computer] [--second human|computer] [--color auto|always|never]\n(you play first against the computer by default; --first computer alone seats you second)")
 		return exitUsage
 	}
 	game := args[0]
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	rules := fs.String("rules", "", "rules m=COLS,n=ROWS,k=K[,gravity][,exact] (for GAME mnk)")
-	first := fs.String("first", "human", "who plays first: human, computer or a player SPEC (inarow match's, e.g. agent:./mybot)")
-	second := fs.String("second", "computer", "who plays second: human, computer or a player SPEC")
+	first := fs.String("first", "", "who plays first: human, computer or a player SPEC (inarow match's, e.g. agent:./mybot); default: human, or the computer when --second is human")
+	second := fs.String("second", "", "who plays second: human, computer or a player SPEC; default: the computer, or human when --first is not human")
 	color := fs.String("color", "auto", "colours: auto (when the output is a terminal and NO_COLOR is unset), always or never")
 	gRule := fs.String("rule", "", "gomoku rule: freestyle, standard, renju, caro or caro-exact (for GAME gomoku)")
 	gSize := fs.Int("size", 0, "gomoku board size, 5 to 20 (for GAME gomoku; default 15)")
@@ -121,6 +121,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "inarow play: --level takes 1, 2 or 3, not %d\n", *level)
 		return exitUsage
 	}
+	*first, *second = seating(*first, *second)
 	var seats [2]engine.Player
 	for i, who := range []string{*first, *second} {
 		switch who {
@@ -147,8 +148,63 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "inarow play: %v\n", err)
 		return exitUsage
 	}
-	s := session{v: v, seats: seats, color: useColor, in: bufio.NewScanner(stdin), out: stdout, echo: !isTerminal(stdin)}
+	s := session{v: v, title: gameTitle(game, v.rules), seats: seats, color: useColor, in: bufio.NewScanner(stdin), out: stdout, echo: !isTerminal(stdin)}
 	return s.loop()
+}
+
+// seating fills the seat the user did not name so that a human plays the
+// computer: naming one seat the computer (or a program) puts a human in
+// the other, naming one seat human puts the computer in the other, and
+// with neither named the human moves first.
+func seating(first, second string) (string, string) {
+	other := func(named string) string {
+		if named == "human" {
+			return "computer"
+		}
+		return "human"
+	}
+	switch {
+	case first == "" && second == "":
+		return "human", "computer"
+	case first == "":
+		return other(second), second
+	case second == "":
+		return first, other(first)
+	}
+	return first, second
+}
+
+// gameTitle is what a player calls the game, for the header: "Connect
+// Four", "Renju 15×15", not the rules string m=15,n=15,k=5,first-exact.
+func gameTitle(game string, r inarow.Rules) string {
+	size := fmt.Sprintf("%d×%d", r.Cols, r.Rows)
+	switch {
+	case r == inarow.TicTacToe:
+		return "Tic-tac-toe"
+	case r == inarow.ConnectFour:
+		return "Connect Four"
+	case game == "gobang":
+		return "Gobang " + size
+	}
+	if rule, ok := gomoku.RuleOf(r); ok {
+		switch rule {
+		case gomoku.Renju:
+			return "Renju " + size
+		case gomoku.Caro:
+			return "Caro " + size
+		case gomoku.CaroExact:
+			return "Caro (exactly five) " + size
+		}
+		return "Gomoku (" + rule.String() + ") " + size
+	}
+	t := fmt.Sprintf("m,n,k %s, k=%d", size, r.K)
+	if r.Gravity {
+		t += ", gravity"
+	}
+	if r.Win != inarow.Overline {
+		t += ", " + r.Win.String()
+	}
+	return t
 }
 
 func colorWanted(mode string, out io.Writer) (bool, error) {
@@ -177,6 +233,7 @@ func isTerminal(f any) bool {
 
 type session struct {
 	v     variant
+	title string               // the header's name of the game
 	seats [2]engine.Player     // nil for a human
 	marks map[inarow.Move]bool // points drawn "× ": renju's forbidden points, shown to black
 	color bool
@@ -187,18 +244,34 @@ type session struct {
 
 func (s *session) loop() int {
 	g, _ := inarow.NewGame(s.v.rules)
-	fmt.Fprintf(s.out, "%s — type %s; also: undo, help, quit\n", s.v.rules, s.v.how)
+	fmt.Fprintf(s.out, "%s%s — type %s; also: undo, help, quit\n", s.title, s.sides(), s.v.how)
+	humans := s.seats[0] == nil || s.seats[1] == nil
 	redraw := true
 	for {
 		p := g.Position()
-		if redraw {
+		// One board a turn: none before the computer answers a human
+		// (the answer's board shows both moves), every ply when only
+		// computers play.
+		if redraw && (p.Over() || s.seats[p.ToMove()] == nil || !humans) {
 			s.markForbidden(p)
 			s.draw(p)
 		}
 		redraw = true
 		if p.Over() {
 			s.announce(p)
-			return exitOK
+			if !humans {
+				return exitOK
+			}
+			switch s.afterGame() {
+			case "again":
+				g, _ = inarow.NewGame(s.v.rules)
+				fmt.Fprintf(s.out, "new game: %s%s\n", s.title, s.sides())
+			case "undo":
+				s.undo(g)
+			default:
+				return exitOK
+			}
+			continue
 		}
 		who := p.ToMove()
 		if bot := s.seats[who]; bot != nil {
@@ -214,13 +287,9 @@ func (s *session) loop() int {
 			continue
 		}
 		fmt.Fprintf(s.out, "%s to move: ", strings.TrimSpace(s.v.stones[who]))
-		if !s.in.Scan() {
-			fmt.Fprintln(s.out, "\nbye")
+		line, ok := s.read()
+		if !ok {
 			return exitOK
-		}
-		line := strings.TrimSpace(s.in.Text())
-		if s.echo {
-			fmt.Fprintln(s.out, line)
 		}
 		switch strings.ToLower(line) {
 		case "":
@@ -251,6 +320,55 @@ func (s *session) loop() int {
 		if err != nil {
 			fmt.Fprintf(s.out, "%q is not a legal move here: %s. Type %s.\n", line, reason(err), s.v.how)
 			redraw = false
+		}
+	}
+}
+
+// sides says who plays which stones when a human plays the computer.
+func (s *session) sides() string {
+	for h := range 2 {
+		if s.seats[h] == nil && s.seats[1-h] != nil {
+			return fmt.Sprintf(": you are %s, the computer %s", strings.TrimSpace(s.v.stones[h]), strings.TrimSpace(s.v.stones[1-h]))
+		}
+	}
+	return ""
+}
+
+// read returns the next line typed, trimmed (echoed when the input is not
+// a terminal); false at the end of the input, after saying goodbye.
+func (s *session) read() (string, bool) {
+	if !s.in.Scan() {
+		fmt.Fprintln(s.out, "\nbye")
+		return "", false
+	}
+	line := strings.TrimSpace(s.in.Text())
+	if s.echo {
+		fmt.Fprintln(s.out, line)
+	}
+	return line, true
+}
+
+// afterGame asks what to do once a game has ended: "again" (a new game),
+// "undo" (take back the last move, or the last two against the computer,
+// to try another) or "quit".
+func (s *session) afterGame() string {
+	for {
+		fmt.Fprint(s.out, "again, undo or quit? ")
+		line, ok := s.read()
+		if !ok {
+			return "quit"
+		}
+		switch strings.ToLower(line) {
+		case "again", "a", "new", "n", "yes", "y":
+			return "again"
+		case "undo", "u":
+			return "undo"
+		case "quit", "exit", "q", "no":
+			fmt.Fprintln(s.out, "bye")
+			return "quit"
+		case "":
+		default:
+			fmt.Fprintf(s.out, "%q: type again for a new game, undo to take back the last move, or quit\n", line)
 		}
 	}
 }

@@ -8,9 +8,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 )
 
 // The README's and docs/'s console examples, run as a reader would type
@@ -23,6 +25,8 @@ import (
 //	<time>  a number with an optional unit: 13, 9ms, 2.5s, 2m48s
 //	…       anything up to the end of the line
 //
+// The spaces before a mask match one space or more, for right-aligned
+// columns of numbers; spaces at the end of a line are not compared.
 // Each block runs in its own empty directory (a file made by one of its
 // commands is there for the next), with the freshly built inarow first on
 // PATH and stdin empty. A command that exits non-zero fails the test, as does
@@ -89,9 +93,17 @@ func lineRegexp(want string) *regexp.Regexp {
 				next, which = j, i
 			}
 		}
-		b.WriteString(regexp.QuoteMeta(want[:next]))
+		lit := want[:next]
 		if which < 0 {
+			b.WriteString(regexp.QuoteMeta(lit))
 			break
+		}
+		// The spaces before a mask pad a right-aligned column: a number
+		// of another width comes with fewer or more of them.
+		if pad := len(lit) - len(strings.TrimRight(lit, " ")); pad > 0 {
+			b.WriteString(regexp.QuoteMeta(lit[:len(lit)-pad]) + " +")
+		} else {
+			b.WriteString(regexp.QuoteMeta(lit))
 		}
 		b.WriteString(masks[which].re)
 		want = want[next+len(masks[which].mask):]
@@ -107,9 +119,14 @@ func matchOutput(want []string, got string) string {
 	if got == "" {
 		gotLines = nil
 	}
+	// Spaces at the end of a line are not seen on a terminal, and editors
+	// strip them from Markdown.
+	for i, g := range gotLines {
+		gotLines[i] = strings.TrimRight(g, " ")
+	}
 	res := make([]*regexp.Regexp, len(want))
 	for i, w := range want {
-		res[i] = lineRegexp(w)
+		res[i] = lineRegexp(strings.TrimRight(w, " "))
 	}
 	// lcs[i][j]: the longest run of matching lines of want[i:] and got[j:].
 	lcs := make([][]int, len(want)+1)
@@ -172,7 +189,15 @@ func TestReadmeConsoleMatch(t *testing.T) {
 		{[]string{"<n> nodes in <time> (<n> nodes/s)"}, "549946 nodes in fast (26774019 nodes/s)\n", false},
 		{[]string{"MESSAGE …", "8,7"}, "MESSAGE depth 3 ev 19997 pv 8,7\n8,7\n", true},
 		{[]string{"MESSAGE …", "8,7"}, "8,7\n", false},
-		{[]string{"a.b (c)"}, "axb (c)\n", false}, // the text is literal, not a regular expression
+		{[]string{"a.b (c)"}, "axb (c)\n", false},       // the text is literal, not a regular expression
+		{[]string{"    a   b"}, "    a   b   \n", true}, // trailing spaces do not count
+		{[]string{"    a   b   "}, "    a   b\n", true},
+		{[]string{"    a   b"}, "   a   b\n", false}, // leading ones do
+		// A mask after spaces takes a right-aligned number of any width.
+		{[]string{"Test_L1_R1           5        <time>        622.2      0"}, "Test_L1_R1           5         34.5        622.2      0\n", true},
+		{[]string{"Test_L1_R1           5        <time>        622.2      0"}, "Test_L1_R1           5       1134.5        622.2      0\n", true},
+		{[]string{"Test_L1_R1           5        <time>        622.2      0"}, "Test_L1_R1           5134.5        622.2      0\n", false},
+		{[]string{"Test_L1_R1           5        <time>        622.2      0"}, "Test_L1_R1           5        134.5        622.2      1\n", false},
 	} {
 		diff := matchOutput(c.want, c.got)
 		if (diff == "") != c.ok {
@@ -258,4 +283,73 @@ func TestReadmeConsole(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Every relative link of README.md and docs/*.md leads to a file of the
+// repository and, with a #fragment, to one of its headings (GitHub's
+// anchors: lower case, punctuation dropped, spaces as hyphens): moving a
+// section must not leave the README pointing nowhere.
+func TestReadmeLinks(t *testing.T) {
+	files, err := filepath.Glob("../../docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append([]string{"../../README.md"}, files...)
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	checked := 0
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range link.FindAllStringSubmatch(string(text), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") {
+				continue
+			}
+			path, frag, _ := strings.Cut(target, "#")
+			dest := f
+			if path != "" {
+				dest = filepath.Join(filepath.Dir(f), path)
+			}
+			body, err := os.ReadFile(dest)
+			if err != nil {
+				t.Errorf("%s: link %s: %v", f, target, err)
+				continue
+			}
+			if frag != "" && !slices.Contains(anchors(string(body)), frag) {
+				t.Errorf("%s: link %s: no heading with that anchor in %s (anchors: %q)", f, target, dest, anchors(string(body)))
+			}
+			checked++
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("%d links checked: the links are not being found", checked)
+	}
+}
+
+// anchors returns the GitHub anchors of a Markdown text's headings.
+func anchors(text string) []string {
+	var out []string
+	fence := false
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "```") {
+			fence = !fence
+		}
+		if fence || !strings.HasPrefix(line, "#") {
+			continue
+		}
+		title := strings.TrimSpace(strings.TrimLeft(line, "#"))
+		var b strings.Builder
+		for _, r := range strings.ToLower(title) {
+			switch {
+			case r == ' ':
+				b.WriteRune('-')
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				b.WriteRune(r)
+			}
+		}
+		out = append(out, b.String())
+	}
+	return out
 }

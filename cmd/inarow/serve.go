@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -54,6 +55,24 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	moveLimit := fs.Int("move-limit", 300, "moves and undos one client address may send per minute (bursts of twice as many); -1: no limit")
 	analysisLimit := fs.Int("analysis-limit", 30, "analysis requests one client address may send per minute (bursts of twice as many); -1: no limit")
 	streamLimit := fs.Int("stream-limit", 32, "event streams one client address may hold open at once; -1: no limit")
+	var trustProxy []netip.Prefix
+	fs.Func("trust-proxy", "reverse proxies whose X-Forwarded-For (or Forwarded) names the client the limits count by: `CIDR…` (addresses or prefixes, comma-separated; repeatable). Headers from other peers are ignored; IPv6 clients count by /64", func(v string) error {
+		p, err := server.ParsePrefixes(v)
+		if err == nil && len(p) == 0 {
+			err = errors.New("no address given")
+		}
+		trustProxy = append(trustProxy, p...)
+		return err
+	})
+	var hosts []string
+	fs.Func("host", "a `NAME` the server is reached by (repeatable). Listening on loopback, the server answers only to localhost, its loopback address and these names (against DNS rebinding); elsewhere, when given, only to these", func(v string) error {
+		names := strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' })
+		hosts = append(hosts, names...)
+		if len(names) == 0 {
+			return errors.New("no name given")
+		}
+		return nil
+	})
 	var agents []server.Agent
 	fs.Func("agent", "an outside program as an opponent: `NAME=COMMAND` speaking the agent protocol (run by sh -c; repeatable)", func(v string) error {
 		a, err := server.ParseAgent(v)
@@ -121,7 +140,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	srv, err := server.New(server.Options{
 		Store: st, Logger: log, EngineJobs: *jobs, MoveTime: *moveTime, AnalysisTime: *analysisTime, CreatePerMinute: *createLimit,
 		Agents: agents, AgentProcs: *agentProcs,
-		MovesPerMinute: *moveLimit, AnalysesPerMinute: *analysisLimit, StreamsPerAddress: *streamLimit,
+		MovesPerMinute: *moveLimit, AnalysesPerMinute: *analysisLimit, StreamsPerAddress: *streamLimit, TrustProxy: trustProxy,
+		Hosts: servedHosts(*addr, hosts),
 	})
 	if err != nil {
 		log.Error("cannot start", "err", err)
@@ -162,6 +182,23 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	srv.Close() // again: stops the agents' programs that were moving
 	return exitOK
+}
+
+// servedHosts returns the names the server answers to (server.Options.Hosts)
+// when it listens on addr: on a loopback address, localhost, the loopback
+// addresses and the names given, so that a page whose name an attacker
+// rebinds to 127.0.0.1 cannot use it; elsewhere the names given, or any
+// name when none is given.
+func servedHosts(addr string, given []string) []string {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = addr
+	}
+	ip, err := netip.ParseAddr(strings.Trim(host, "[]"))
+	if host != "localhost" && (err != nil || !ip.IsLoopback()) {
+		return given
+	}
+	return append([]string{"localhost", "127.0.0.1", "::1", host}, given...)
 }
 
 // defaultAddr answers this machine only: a newcomer's first server should

@@ -11,71 +11,96 @@ import (
 	"github.com/inarow/inarow"
 )
 
-// MoveValue is one root move's value from Gomoku.Analyze.
+// MoveValue is one root move's value from Engine.Analyze.
 type MoveValue struct {
-	Move  int // cell index (Board.XY)
+	Move  inarow.Move
 	Score int // for the side to move; above WinScore-1000 a forced win in WinScore-Score plies, below -(WinScore-1000) a forced loss
 	Depth int // the depth of the last completed iteration that scored it
 	// PV, for the best move when it is a forced win, is the line the
 	// search expects after it (the defender's replies and the winner's
 	// moves in turn), as far as the table remembers it.
-	PV []int
+	PV []inarow.Move
 }
 
 // Proven reports whether v is a forced win or loss found by the search.
 func (v MoveValue) Proven() bool { return v.Score > winBound || v.Score < -winBound }
 
-// BoardOf returns the search board of a gomoku inarow.Position (K = 5,
-// no gravity) under rule, with p's side to move.
-func BoardOf(p inarow.Position, rule gomoku.Rule) (*Board, error) {
+// boardOf returns the search board of a gomoku inarow.Position (K = 5,
+// no gravity, 5×5 to 20×20) under its rule (gomoku.RuleOf), with p's side
+// to move.
+func boardOf(p inarow.Position) (*board, error) {
 	r := p.Rules()
-	if r.K != 5 || r.Gravity {
-		return nil, fmt.Errorf("%w: gomoku engine wants k=5 without gravity, got %v", ErrBadBoard, r)
+	rule, ok := gomoku.RuleOf(r)
+	if !ok {
+		return nil, fmt.Errorf("%w: the gomoku engine plays five in a row without gravity on 5×5 to 20×20, not %v", ErrBadBoard, r)
 	}
-	b, err := NewBoard(r.Cols, r.Rows, rule)
+	b, err := newBoard(r.Cols, r.Rows, rule)
 	if err != nil {
 		return nil, err
 	}
 	var first, second []int
 	for m := inarow.Move(0); int(m) < r.Cells(); m++ {
-		x, y := r.XY(m)
 		switch p.At(m) {
 		case inarow.First:
-			first = append(first, b.Idx(x, y))
+			first = append(first, b.cellOf(m))
 		case inarow.Second:
-			second = append(second, b.Idx(x, y))
+			second = append(second, b.cellOf(m))
 		}
 	}
 	for i := 0; i < max(len(first), len(second)); i++ {
 		if i < len(first) {
-			b.toMove = Black
+			b.toMove = black
 			b.Play(first[i])
 		}
 		if i < len(second) {
-			b.toMove = White
+			b.toMove = white
 			b.Play(second[i])
 		}
 	}
-	b.toMove = Black
+	b.toMove = black
 	if p.ToMove() == inarow.Second {
-		b.toMove = White
+		b.toMove = white
 	}
 	return b, nil
 }
 
 // Analyze scores up to n of the best candidate moves of the side to move
-// (the search's own move ordering; never a renju forbidden point) by
-// iterative deepening with a full window for each, within g.Limits and
-// ctx. It returns the values of the deepest iteration that finished for
-// every candidate (of the first one, partly, if even that did not),
-// sorted best first. Without a MaxDepth it does not start an iteration
-// that the growth of the previous ones says cannot finish in the time
-// left. b is left as it was.
-func (g *Gomoku) Analyze(ctx context.Context, b *Board, n int) []MoveValue {
+// of p (the search's own move ordering; never a renju forbidden point) by
+// iterative deepening with a full window for each, within lim and ctx. It
+// returns the values of the deepest iteration that finished for every
+// candidate (of the first one, partly, if even that did not), sorted best
+// first. Without a MaxDepth it does not start an iteration that the
+// growth of the previous ones says cannot finish in the time left. Its
+// errors are Search's.
+func (g *Engine) Analyze(ctx context.Context, p inarow.Position, n int, lim Limits) ([]MoveValue, error) {
+	b, err := boardOf(p)
+	if err != nil {
+		return nil, err
+	}
+	if p.Over() {
+		return nil, inarow.ErrGameOver
+	}
+	var out []MoveValue
+	for _, v := range g.analyze(ctx, b, n, lim) {
+		out = append(out, MoveValue{Move: b.move(v.Move), Score: v.Score, Depth: v.Depth, PV: b.movesOf(v.PV)})
+	}
+	return out, nil
+}
+
+// cellValue is a MoveValue on the board, in cell indices.
+type cellValue struct {
+	Move, Score, Depth int
+	PV                 []int
+}
+
+func (v cellValue) Proven() bool { return v.Score > winBound || v.Score < -winBound }
+
+// analyze is Analyze on the board b, which it leaves as it was.
+func (g *Engine) analyze(ctx context.Context, b *board, n int, lim Limits) []cellValue {
 	start := time.Now()
-	hardD, _ := g.Limits.Budget(b.Count(), b.W*b.H)
+	hardD, _ := lim.Budget(b.Count(), b.W*b.H)
 	tt, threats := g.tables()
-	s := &searcher{b: b, tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(hardD), maxNodes: g.Limits.MaxNodes}
+	s := &searcher{b: b, tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(hardD), maxNodes: lim.MaxNodes}
 	if dl, ok := ctx.Deadline(); ok && dl.Before(s.hard) {
 		s.hard = dl
 	}
@@ -86,21 +111,21 @@ func (g *Gomoku) Analyze(ctx context.Context, b *Board, n int) []MoveValue {
 	if len(cands) > n {
 		cands = cands[:n]
 	}
-	maxDepth := g.Limits.MaxDepth
+	maxDepth := lim.MaxDepth
 	if maxDepth <= 0 || maxDepth > 60 {
 		maxDepth = 60
 	}
-	var done []MoveValue // the last finished iteration
+	var done []cellValue // the last finished iteration
 	var last, before time.Duration
 	for depth := 1; depth <= maxDepth; depth++ {
-		if depth > 2 && last > 0 && g.Limits.MaxDepth <= 0 {
+		if depth > 2 && last > 0 && lim.MaxDepth <= 0 {
 			growth := max(2, float64(last)/float64(max(before, time.Microsecond)))
 			if time.Now().Add(time.Duration(float64(last) * growth)).After(s.hard) {
 				break
 			}
 		}
 		t0 := time.Now()
-		cur := make([]MoveValue, 0, len(cands))
+		cur := make([]cellValue, 0, len(cands))
 		for _, c := range cands {
 			b.Play(c.m)
 			v := -s.search(depth-1, -WinScore-1, WinScore+1, 1)
@@ -108,7 +133,7 @@ func (g *Gomoku) Analyze(ctx context.Context, b *Board, n int) []MoveValue {
 			if s.stopped {
 				break
 			}
-			cur = append(cur, MoveValue{Move: c.m, Score: v, Depth: depth})
+			cur = append(cur, cellValue{Move: c.m, Score: v, Depth: depth})
 		}
 		if s.stopped {
 			if done == nil {
@@ -118,7 +143,7 @@ func (g *Gomoku) Analyze(ctx context.Context, b *Board, n int) []MoveValue {
 		}
 		before, last = last, time.Since(t0)
 		done = cur
-		slices.SortStableFunc(done, func(a, c MoveValue) int { return c.Score - a.Score })
+		slices.SortStableFunc(done, func(a, c cellValue) int { return c.Score - a.Score })
 		// The next iteration searches the best first.
 		for i, v := range done {
 			cands[i].m = v.Move
@@ -134,7 +159,7 @@ func (g *Gomoku) Analyze(ctx context.Context, b *Board, n int) []MoveValue {
 			break
 		}
 	}
-	slices.SortStableFunc(done, func(a, c MoveValue) int { return c.Score - a.Score })
+	slices.SortStableFunc(done, func(a, c cellValue) int { return c.Score - a.Score })
 	if len(done) > 0 && done[0].Score > winBound {
 		b.Play(done[0].Move)
 		done[0].PV = g.pv(b, WinScore-done[0].Score)
@@ -145,22 +170,39 @@ func (g *Gomoku) Analyze(ctx context.Context, b *Board, n int) []MoveValue {
 
 // ThreatWin is a forced win by threats found by FindVCT.
 type ThreatWin struct {
-	Depth int   // the threat search's depth that found it (threats before the four that wins)
-	Moves int   // the attacker's moves in Line
-	Line  []int // one line of it: the attacker's moves and, between them, the defender's first defence; under renju it may end at white's four whose five point is forbidden to black
+	Depth int           // the threat search's depth that found it (threats before the four that wins)
+	Moves int           // the attacker's moves in Line
+	Line  []inarow.Move // one line of it: the attacker's moves and, between them, the defender's first defence; under renju it may end at white's four whose five point is forbidden to black
 }
 
 // FindVCT looks for a victory by continuous threats — fours and open
-// threes, which the defender must answer — for the side to move of b, of
+// threes, which the defender must answer — for the side to move of p, of
 // at most depth of its moves, within maxNodes nodes (0: 2,000,000) and ctx.
 // It deepens one threat at a time, so the win found is a shortest one by
-// the search's measure. A VCF is a VCT too. b is left as it was.
-func FindVCT(ctx context.Context, b *Board, depth int, maxNodes int64) (win ThreatWin, found bool, nodes int64) {
+// the search's measure. A VCF is a VCT too. Its errors are Search's.
+func FindVCT(ctx context.Context, p inarow.Position, depth int, maxNodes int64) (win ThreatWin, found bool, nodes int64, err error) {
+	b, err := boardOf(p)
+	if err != nil {
+		return win, false, 0, err
+	}
+	if p.Over() {
+		return win, false, 0, inarow.ErrGameOver
+	}
+	line, d, found, nodes := findVCT(ctx, b, depth, maxNodes)
+	if !found {
+		return win, false, nodes, nil
+	}
+	return ThreatWin{Depth: d, Moves: (len(line) + 1) / 2, Line: b.movesOf(line)}, true, nodes, nil
+}
+
+// findVCT is FindVCT on the board b, which it leaves as it was: the line
+// in cell indices and the depth that found it.
+func findVCT(ctx context.Context, b *board, depth int, maxNodes int64) (line []int, d int, found bool, nodes int64) {
 	if maxNodes <= 0 {
 		maxNodes = 2_000_000
 	}
 	if b.winner >= 0 || b.Full() {
-		return win, false, 0
+		return nil, 0, false, 0
 	}
 	s := &searcher{b: b, ctx: ctx, start: time.Now(), hard: time.Now().Add(24 * time.Hour), threats: newThreatTable(min(maxNodes*16, 32<<20))}
 	if dl, ok := ctx.Deadline(); ok {
@@ -169,10 +211,9 @@ func FindVCT(ctx context.Context, b *Board, depth int, maxNodes int64) (win Thre
 	ok, q, d := s.vctDeepening(depth, maxNodes)
 	nodes = s.vcfTotal
 	if !ok || q < 0 {
-		return win, false, nodes
+		return nil, 0, false, nodes
 	}
-	line := s.vctLine(q, d)
-	return ThreatWin{Depth: d, Moves: (len(line) + 1) / 2, Line: line}, true, nodes
+	return s.vctLine(q, d), d, true, nodes
 }
 
 // vctLine follows a threat win that starts at q: the attacker's move,

@@ -25,27 +25,21 @@ func TestGomokuAnalyze(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	b, err := BoardOf(p, gomoku.Freestyle)
+	g := &Engine{MaxMemory: 1 << 20}
+	vals, err := g.Analyze(context.Background(), p, 8, Limits{MaxDepth: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &Gomoku{MaxMemory: 1 << 20, Limits: Limits{MaxDepth: 2}}
-	vals := g.Analyze(context.Background(), b, 8)
 	if len(vals) == 0 || len(vals) > 8 {
 		t.Fatalf("%d values", len(vals))
 	}
-	x, y := b.XY(vals[0].Move)
-	if name := r.FormatMove(r.MoveAt(x, y)); (name != "c8" && name != "h8") || !vals[0].Proven() || vals[0].Score != WinScore-1 {
+	if name := r.FormatMove(vals[0].Move); (name != "c8" && name != "h8") || !vals[0].Proven() || vals[0].Score != WinScore-1 {
 		t.Fatalf("best %s %+v, want c8 or h8, a win in one", name, vals[0])
 	}
 	for _, v := range vals {
-		x, y := b.XY(v.Move)
-		if p.At(r.MoveAt(x, y)) != inarow.NoPlayer || v.Depth < 1 {
+		if !r.OnBoard(v.Move) || p.At(v.Move) != inarow.NoPlayer || v.Depth < 1 {
 			t.Fatalf("candidate %+v on a stone or unsearched", v)
 		}
-	}
-	if b.Count() != 8 {
-		t.Fatalf("the board was not left as it was: %d stones", b.Count())
 	}
 }
 
@@ -53,7 +47,7 @@ func TestGomokuAnalyze(t *testing.T) {
 // (the double three, then a straight four), not by fours alone; the line
 // ends in black's five, and a board with nothing to build on has no VCT.
 func TestFindVCT(t *testing.T) {
-	b := boardFrom(t, gomoku.Freestyle, Black,
+	b := boardFrom(t, gomoku.Freestyle, black,
 		"O.............O",
 		"...............",
 		"...............",
@@ -75,7 +69,7 @@ func TestFindVCT(t *testing.T) {
 		t.Fatal("a VCF: the position does not test the threes")
 	}
 	before := b.Hash()
-	win, ok, nodes := FindVCT(context.Background(), b, 8, 0)
+	win, ok, nodes := findVCTOn(b, 8, 0)
 	if !ok {
 		t.Fatalf("no VCT found (%d nodes)", nodes)
 	}
@@ -92,14 +86,14 @@ func TestFindVCT(t *testing.T) {
 		}
 		b.Play(m)
 	}
-	if b.Winner() != Black || len(win.Line)%2 != 1 {
+	if b.Winner() != black || len(win.Line)%2 != 1 {
 		t.Errorf("line %v does not end in black's five (winner %d)", win.Line, b.Winner())
 	}
 	for range win.Line {
 		b.Undo()
 	}
-	b.SetToMove(White)
-	if _, ok, _ := FindVCT(context.Background(), b, 8, 0); ok {
+	b.SetToMove(white)
+	if _, ok, _ := findVCTOn(b, 8, 0); ok {
 		t.Error("white, with four corner stones, has a VCT?")
 	}
 }
@@ -117,7 +111,7 @@ func TestFindVCTLines(t *testing.T) {
 				continue
 			}
 			before, count, att := b.Hash(), b.Count(), b.ToMove()
-			win, ok, _ := FindVCT(context.Background(), b, 6, 20_000)
+			win, ok, _ := findVCTOn(b, 6, 20_000)
 			if b.Hash() != before || b.Count() != count {
 				t.Fatalf("%v: the board was not left as it was", rule)
 			}
@@ -135,7 +129,7 @@ func TestFindVCTLines(t *testing.T) {
 			// wins too, and the line ends there
 			var fb [8]int
 			f := (&searcher{b: b}).cellsOf(att, clsFive, fb[:0])
-			forbiddenBlock := rule == gomoku.Renju && att == White && len(f) == 1 && !b.legalFor(Black, f[0])
+			forbiddenBlock := rule == gomoku.Renju && att == white && len(f) == 1 && !b.legalFor(black, f[0])
 			if b.Winner() != att && !forbiddenBlock {
 				t.Errorf("%v: line %v ends without the attacker's five (winner %d)", rule, win.Line, b.Winner())
 			}
@@ -151,8 +145,8 @@ func TestFindVCTLines(t *testing.T) {
 // under rule, none making a four, until it holds at least base and fewer
 // than base+spread stones (the bound is drawn anew at every stone) or a
 // side has won.
-func randomMiddleGame(rng *rand.Rand, rule gomoku.Rule, base, spread int) *Board {
-	b, _ := NewBoard(15, 15, rule)
+func randomMiddleGame(rng *rand.Rand, rule gomoku.Rule, base, spread int) *board {
+	b, _ := newBoard(15, 15, rule)
 	for b.Count() < base+rng.IntN(spread) && b.Winner() < 0 {
 		x, y := 4+rng.IntN(7), 4+rng.IntN(7)
 		if i := b.Idx(x, y); b.Empty(i) && b.legalFor(b.ToMove(), i) && b.cls[b.ToMove()][i] < clsB4 {

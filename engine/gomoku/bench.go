@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/gomoku"
 )
 
@@ -38,15 +39,15 @@ const (
 
 // BenchPosition is one position of the benchmark.
 type BenchPosition struct {
-	Name  string
-	Kind  string
-	Board *Board
+	Name     string
+	Kind     string
+	Position inarow.Position
 }
 
-// BenchPositions returns fresh boards of the benchmark's positions: the
-// VCF positions (a name, the rule number, the side to move b or w, the
-// black and the white stones as x,y pairs joined by ';', a line each),
-// then the quiet ones.
+// BenchPositions returns the benchmark's positions: the VCF positions (a
+// name, the Gomocup rule number, the side to move b or w, the black and
+// the white stones as x,y pairs joined by ';', a line each), then the
+// quiet ones.
 func BenchPositions() ([]BenchPosition, error) {
 	var out []BenchPosition
 	for n, line := range strings.Split(benchVCF, "\n") {
@@ -65,35 +66,36 @@ func BenchPositions() ([]BenchPosition, error) {
 		if err != nil {
 			return nil, fmt.Errorf("benchdata/gomoku_vcf.txt line %d: %w", n+1, err)
 		}
-		b, err := NewBoard(15, 15, rule)
-		if err != nil {
-			return nil, err
-		}
+		r, _ := rule.Board(15)
+		var stones [2][]inarow.Move
 		for c, list := range []string{f[3], f[4]} {
 			for _, xy := range strings.Split(list, ";") {
 				var x, y int
-				if _, err := fmt.Sscanf(xy, "%d,%d", &x, &y); err != nil {
+				if _, err := fmt.Sscanf(xy, "%d,%d", &x, &y); err != nil || x < 0 || y < 0 || x >= r.Cols || y >= r.Rows {
 					return nil, fmt.Errorf("benchdata/gomoku_vcf.txt line %d: point %q", n+1, xy)
 				}
-				if err := b.Place(x, y, c); err != nil {
-					return nil, fmt.Errorf("benchdata/gomoku_vcf.txt line %d: %w", n+1, err)
-				}
+				stones[c] = append(stones[c], r.MoveAt(x, y))
 			}
 		}
-		b.SetToMove(Black)
+		toMove := inarow.First
 		if f[2] == "w" {
-			b.SetToMove(White)
+			toMove = inarow.Second
 		}
-		out = append(out, BenchPosition{f[0], BenchVCF, b})
+		p, err := inarow.Setup(r, stones[0], stones[1], toMove)
+		if err != nil {
+			return nil, fmt.Errorf("benchdata/gomoku_vcf.txt line %d: %w", n+1, err)
+		}
+		out = append(out, BenchPosition{f[0], BenchVCF, p})
 	}
 	for i, moves := range quietPositions {
-		b, _ := NewBoard(15, 15, gomoku.Freestyle)
+		p, _ := inarow.NewPosition(inarow.Gomoku)
 		for _, m := range moves {
-			if err := b.PlayXY(m[0], m[1]); err != nil {
+			var err error
+			if p, err = p.Play(p.Rules().MoveAt(m[0], m[1])); err != nil {
 				return nil, err
 			}
 		}
-		out = append(out, BenchPosition{fmt.Sprintf("quiet%d", i+1), BenchSearch, b})
+		out = append(out, BenchPosition{fmt.Sprintf("quiet%d", i+1), BenchSearch, p})
 	}
 	return out, nil
 }
@@ -102,22 +104,34 @@ func BenchPositions() ([]BenchPosition, error) {
 type BenchResult struct {
 	Nodes   int64
 	Elapsed time.Duration
-	Move    int  // the winning move (vcf) or the chosen one (search); -1 if none
-	Found   bool // vcf: the win was found
-	Depth   int  // search: the depth reached
+	Move    inarow.Move // the winning move (vcf) or the chosen one (search); NoMove if none
+	Found   bool        // vcf: the win was found
+	Depth   int         // search: the depth reached
 }
 
 // RunBench times p: a VCF position by the continuous-four search alone
-// (up to 30 moves deep, 4 M nodes), a quiet position by Search to depth
-// with a fresh 16 MiB table. p.Board is left as it was.
-func RunBench(ctx context.Context, p BenchPosition, depth int) BenchResult {
+// (up to 30 moves deep, 4 M nodes), a quiet position by the search to
+// depth with a fresh 16 MiB table.
+func RunBench(ctx context.Context, p BenchPosition, depth int) (BenchResult, error) {
+	b, err := boardOf(p.Position)
+	if err != nil {
+		return BenchResult{}, err
+	}
 	start := time.Now()
 	if p.Kind == BenchVCF {
-		s := &searcher{b: p.Board, ctx: ctx, hard: start.Add(time.Hour), vcfLimit: 1 << 22} // the threat searches keep no table
+		s := &searcher{b: b, ctx: ctx, hard: start.Add(time.Hour), vcfLimit: 1 << 22} // the threat searches keep no table
 		ok, q := s.vcf(30)
-		return BenchResult{Nodes: s.vcfNodes, Elapsed: time.Since(start), Move: q, Found: ok}
+		res := BenchResult{Nodes: s.vcfNodes, Elapsed: time.Since(start), Move: inarow.NoMove, Found: ok}
+		if q >= 0 {
+			res.Move = b.move(q)
+		}
+		return res, nil
 	}
-	g := &Gomoku{Limits: Limits{MaxDepth: depth, TurnTime: time.Hour}, MaxMemory: 16 << 20}
-	res := g.Search(ctx, p.Board)
-	return BenchResult{Nodes: res.Nodes, Elapsed: time.Since(start), Move: res.Move, Depth: res.Depth}
+	g := &Engine{MaxMemory: 16 << 20}
+	r := g.search(ctx, b, Limits{MaxDepth: depth, TurnTime: time.Hour})
+	res := BenchResult{Nodes: r.Nodes, Elapsed: time.Since(start), Move: inarow.NoMove, Depth: r.Depth}
+	if r.Move >= 0 {
+		res.Move = b.move(r.Move)
+	}
+	return res, nil
 }

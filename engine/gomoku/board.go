@@ -7,13 +7,15 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/inarow/inarow"
+
 	"github.com/inarow/inarow/gomoku"
 )
 
 // Colours of the search board.
 const (
-	Black = 0 // moves first
-	White = 1
+	black = 0 // moves first
+	white = 1
 	empty = 2
 	wall  = 3
 )
@@ -55,10 +57,10 @@ func init() {
 // ErrBadBoard reports a board size or a move the search board refuses.
 var ErrBadBoard = errors.New("engine: bad gomoku board")
 
-// Board is the mutable gomoku board of the search: stones on a padded
+// board is the mutable gomoku board of the search: stones on a padded
 // array, and for every cell and direction the line pattern each colour
 // would make there, kept up to date by Play and Undo.
-type Board struct {
+type board struct {
 	W, H int
 	Rule gomoku.Rule
 
@@ -80,7 +82,7 @@ type Board struct {
 	toMove  int
 	winner  int // -1 none
 	winPly  int
-	forbidF func(b *Board, m int) bool
+	forbidF func(b *board, m int) bool
 	changes []change // what setCell changed, for clearCell to put back
 	frames  []frame  // one per stone set
 }
@@ -119,12 +121,12 @@ func ruleVariants(r gomoku.Rule) [2]int {
 	return [2]int{varOver, varOver}
 }
 
-// NewBoard returns an empty w×h board (5 ≤ w,h ≤ 20) under rule r.
-func NewBoard(w, h int, r gomoku.Rule) (*Board, error) {
+// newBoard returns an empty w×h board (5 ≤ w,h ≤ 20) under rule r.
+func newBoard(w, h int, r gomoku.Rule) (*board, error) {
 	if w < 5 || h < 5 || w > 20 || h > 20 {
 		return nil, fmt.Errorf("%w: size %d×%d is outside 5×5 to 20×20", ErrBadBoard, w, h)
 	}
-	b := &Board{W: w, H: h, Rule: r, winner: -1}
+	b := &board{W: w, H: h, Rule: r, winner: -1}
 	v := ruleVariants(r)
 	for c := range 2 {
 		b.tables[c], b.weight[c] = patTable(v[c]), digitWeights(v[c])
@@ -165,16 +167,38 @@ func NewBoard(w, h int, r gomoku.Rule) (*Board, error) {
 }
 
 // Idx is the cell index of column x, row y (from the top).
-func (b *Board) Idx(x, y int) int { return (y+pad)*stride + x + pad }
+func (b *board) Idx(x, y int) int { return (y+pad)*stride + x + pad }
+
+// move is the inarow.Move of cell i (y·W + x, as inarow.Rules numbers
+// the points of a W-column board).
+func (b *board) move(i int) inarow.Move {
+	x, y := b.XY(i)
+	return inarow.Move(y*b.W + x)
+}
+
+// cellOf is the cell of the point m of the board.
+func (b *board) cellOf(m inarow.Move) int { return b.Idx(int(m)%b.W, int(m)/b.W) }
+
+// movesOf converts cells to moves (nil stays nil).
+func (b *board) movesOf(cells []int) []inarow.Move {
+	if cells == nil {
+		return nil
+	}
+	ms := make([]inarow.Move, len(cells))
+	for k, i := range cells {
+		ms[k] = b.move(i)
+	}
+	return ms
+}
 
 // XY is the column and row of a cell index.
-func (b *Board) XY(i int) (x, y int) { return i%stride - pad, i/stride - pad }
+func (b *board) XY(i int) (x, y int) { return i%stride - pad, i/stride - pad }
 
 // OnBoard reports whether (x, y) is a point of the board.
-func (b *Board) OnBoard(x, y int) bool { return x >= 0 && y >= 0 && x < b.W && y < b.H }
+func (b *board) OnBoard(x, y int) bool { return x >= 0 && y >= 0 && x < b.W && y < b.H }
 
-// At returns Black, White or -1 for an empty point.
-func (b *Board) At(x, y int) int {
+// At returns black, white or -1 for an empty point.
+func (b *board) At(x, y int) int {
 	if c := b.cell[b.Idx(x, y)]; c < 2 {
 		return int(c)
 	}
@@ -182,37 +206,37 @@ func (b *Board) At(x, y int) int {
 }
 
 // ToMove is the colour to play.
-func (b *Board) ToMove() int { return b.toMove }
+func (b *board) ToMove() int { return b.toMove }
 
 // SetToMove sets the colour to play (positions given by the protocol's
 // BOARD command need not alternate).
-func (b *Board) SetToMove(c int) { b.toMove = c }
+func (b *board) SetToMove(c int) { b.toMove = c }
 
 // Moves returns the played cells in order (indices for XY).
-func (b *Board) Moves() []int { return b.moves }
+func (b *board) Moves() []int { return b.moves }
 
 // Count is the number of stones.
-func (b *Board) Count() int { return len(b.moves) }
+func (b *board) Count() int { return len(b.moves) }
 
 // Hash is the Zobrist hash of the stones (and the side to move).
-func (b *Board) Hash() uint64 { return b.hash ^ uint64(b.toMove) }
+func (b *board) Hash() uint64 { return b.hash ^ uint64(b.toMove) }
 
 // Winner is the colour that has made a winning line, or -1.
-func (b *Board) Winner() int { return b.winner }
+func (b *board) Winner() int { return b.winner }
 
 // Full reports whether no empty point is left.
-func (b *Board) Full() bool { return len(b.moves) >= b.W*b.H }
+func (b *board) Full() bool { return len(b.moves) >= b.W*b.H }
 
 // SetForbidden replaces the renju forbidden-move test (for black) with f;
 // nil restores the board's own.
-func (b *Board) SetForbidden(f func(b *Board, m int) bool) { b.forbidF = f }
+func (b *board) SetForbidden(f func(b *board, m int) bool) { b.forbidF = f }
 
 // Empty reports whether the cell index is an empty point.
-func (b *Board) Empty(i int) bool { return i >= 0 && i < nCells && b.cell[i] == empty }
+func (b *board) Empty(i int) bool { return i >= 0 && i < nCells && b.cell[i] == empty }
 
 // PlayXY plays the side to move at (x, y), refusing off-board, occupied
 // and (renju, black) forbidden points.
-func (b *Board) PlayXY(x, y int) error {
+func (b *board) PlayXY(x, y int) error {
 	if !b.OnBoard(x, y) {
 		return fmt.Errorf("%w: %d,%d is off the %d×%d board", ErrBadBoard, x, y, b.W, b.H)
 	}
@@ -220,7 +244,7 @@ func (b *Board) PlayXY(x, y int) error {
 	if b.cell[i] != empty {
 		return fmt.Errorf("%w: %d,%d is occupied", ErrBadBoard, x, y)
 	}
-	if b.toMove == Black && b.IsForbidden(i) {
+	if b.toMove == black && b.IsForbidden(i) {
 		return fmt.Errorf("%w: %d,%d is forbidden for black", ErrBadBoard, x, y)
 	}
 	b.Play(i)
@@ -229,7 +253,7 @@ func (b *Board) PlayXY(x, y int) error {
 
 // Place puts a stone of colour c at (x, y) without rule checks (for
 // positions given by the protocol) and gives the move to the other colour.
-func (b *Board) Place(x, y, c int) error {
+func (b *board) Place(x, y, c int) error {
 	if !b.OnBoard(x, y) {
 		return fmt.Errorf("%w: %d,%d is off the %d×%d board", ErrBadBoard, x, y, b.W, b.H)
 	}
@@ -243,7 +267,7 @@ func (b *Board) Place(x, y, c int) error {
 }
 
 // Play places the side to move's stone at cell i (empty, unchecked).
-func (b *Board) Play(i int) {
+func (b *board) Play(i int) {
 	c := b.toMove
 	if b.winner < 0 && b.cls[c][i] == clsFive {
 		b.winner, b.winPly = c, len(b.moves)
@@ -254,7 +278,7 @@ func (b *Board) Play(i int) {
 }
 
 // Undo takes back the last stone.
-func (b *Board) Undo() {
+func (b *board) Undo() {
 	n := len(b.moves) - 1
 	i := b.moves[n]
 	b.moves = b.moves[:n]
@@ -270,7 +294,7 @@ func (b *Board) Undo() {
 // its four lines (1 for its colour, 2 for the other) and refreshes those
 // cells' patterns, noting each change; clearCell takes the digits away
 // and puts the noted patterns, classes and totals back.
-func (b *Board) setCell(i, c int) {
+func (b *board) setCell(i, c int) {
 	b.frames = append(b.frames, frame{len(b.changes), b.clsCnt, b.evSum})
 	b.unrefreshCell(i)
 	b.cell[i] = uint8(c)
@@ -316,7 +340,7 @@ func (b *Board) setCell(i, c int) {
 // the cells within reach on four lines.
 const maxChanges = 2 * 4 * 2 * winLen
 
-func (b *Board) clearCell(i int) {
+func (b *board) clearCell(i int) {
 	c := int(b.cell[i])
 	b.cell[i] = empty
 	b.hash ^= zobrist[c][i]
@@ -352,7 +376,7 @@ func (b *Board) clearCell(i int) {
 
 // unrefreshCell takes an empty cell's class and value out of the totals
 // (it is about to be occupied), noting them.
-func (b *Board) unrefreshCell(i int) {
+func (b *board) unrefreshCell(i int) {
 	for c := 0; c < 2; c++ {
 		b.changes = append(b.changes, change{q: uint16(i), c: uint8(c), d: 4, cls: b.cls[c][i], ev: b.ev[c][i]})
 		b.clsCnt[c][b.cls[c][i]]--
@@ -364,7 +388,7 @@ func (b *Board) unrefreshCell(i int) {
 	}
 }
 
-func (b *Board) refresh(q int) {
+func (b *board) refresh(q int) {
 	for c := 0; c < 2; c++ {
 		for d := 0; d < 4; d++ {
 			b.pat[c][q][d] = b.tables[c][uint32(b.key[q][d]>>(32*c))]
@@ -377,7 +401,7 @@ var patValue = [nPat]int32{patNone: 0, patB2: 2, patF2: 8, patB3: 10, patF3: 40,
 
 // combine is what the four line patterns of a cell make of it for one
 // colour: its class and its value. renjuBlack applies black's renju
-// restrictions. Board looks it up in combos, built from it at start-up.
+// restrictions. The board looks it up in combos, built from it at start-up.
 func combine(p [4]uint8, renjuBlack bool) (cl int, v int32) {
 	var n [nPat]int
 	for d := 0; d < 4; d++ {
@@ -455,9 +479,9 @@ var combos = func() (t struct {
 // recls looks up colour c's class and value of the empty cell q from its
 // patterns and moves them in the totals. The cell sets are updated
 // without a branch (clsSet[c][clsNone] holds the empty cells of no class).
-func (b *Board) recls(q, c int) {
+func (b *board) recls(q, c int) {
 	r := 0
-	if c == Black && b.Rule == gomoku.Renju {
+	if c == black && b.Rule == gomoku.Renju {
 		r = 1
 	}
 	k := comboIdx(&b.pat[c][q])
@@ -475,7 +499,7 @@ func (b *Board) recls(q, c int) {
 
 // IsForbidden reports whether black may not play the empty cell i (renju
 // only: double three, double four, overline; exactly five is allowed).
-func (b *Board) IsForbidden(i int) bool {
+func (b *board) IsForbidden(i int) bool {
 	if b.Rule != gomoku.Renju || b.cell[i] != empty {
 		return false
 	}
@@ -485,8 +509,8 @@ func (b *Board) IsForbidden(i int) bool {
 	return b.forbidden(i, 0)
 }
 
-func (b *Board) maybeForbidden(i int) bool {
-	p := &b.pat[Black][i]
+func (b *board) maybeForbidden(i int) bool {
+	p := &b.pat[black][i]
 	threes, fours := 0, 0
 	for d := 0; d < 4; d++ {
 		switch p[d] {
@@ -503,8 +527,8 @@ func (b *Board) maybeForbidden(i int) bool {
 	return fours >= 2 || threes >= 2
 }
 
-func (b *Board) forbidden(i, depth int) bool {
-	p := &b.pat[Black][i]
+func (b *board) forbidden(i, depth int) bool {
+	p := &b.pat[black][i]
 	threes, fours, over := 0, 0, false
 	for d := 0; d < 4; d++ {
 		switch p[d] {
@@ -533,8 +557,8 @@ func (b *Board) forbidden(i, depth int) bool {
 		dirs[d] = p[d] == patF3
 	}
 	save := b.toMove
-	b.toMove = Black
-	b.setCell(i, Black)
+	b.toMove = black
+	b.setCell(i, black)
 	real := 0
 	for d := 0; d < 4; d++ {
 		if !dirs[d] {
@@ -542,7 +566,7 @@ func (b *Board) forbidden(i, depth int) bool {
 		}
 		for o := -4; o <= 4; o++ {
 			q := i + o*dirOff[d]
-			if o == 0 || b.cell[q] != empty || b.pat[Black][q][d] != patF4 {
+			if o == 0 || b.cell[q] != empty || b.pat[black][q][d] != patF4 {
 				continue
 			}
 			if !b.forbidden(q, depth+1) {
@@ -557,7 +581,7 @@ func (b *Board) forbidden(i, depth int) bool {
 }
 
 // ForbiddenPoints lists the empty points (x, y) forbidden to black.
-func (b *Board) ForbiddenPoints() [][2]int {
+func (b *board) ForbiddenPoints() [][2]int {
 	var out [][2]int
 	if b.Rule != gomoku.Renju {
 		return out
@@ -576,7 +600,7 @@ func (b *Board) ForbiddenPoints() [][2]int {
 // att no five point of f (two or more), or -1. Under the caro rules a
 // stone that blocks one five can leave the other blocked at both ends;
 // under the other rules two five points cannot both be stopped.
-func (b *Board) blockFives(att int, f []int) int {
+func (b *board) blockFives(att int, f []int) int {
 	if b.Rule != gomoku.Caro && b.Rule != gomoku.CaroExact {
 		return -1
 	}
@@ -598,10 +622,10 @@ func (b *Board) blockFives(att int, f []int) int {
 }
 
 // hasFive reports whether colour c completes five with one stone.
-func (b *Board) hasFive(c int) bool { return b.clsCnt[c][clsFive] > 0 }
+func (b *board) hasFive(c int) bool { return b.clsCnt[c][clsFive] > 0 }
 
 // fivePoint returns the first cell where colour c completes five, or -1.
-func (b *Board) fivePoint(c int) int {
+func (b *board) fivePoint(c int) int {
 	for w, word := range b.clsSet[c][clsFive] {
 		if word != 0 {
 			return w<<6 + bits.TrailingZeros64(word)
@@ -610,6 +634,6 @@ func (b *Board) fivePoint(c int) int {
 	return -1
 }
 
-func (b *Board) legalFor(c, i int) bool {
-	return b.cell[i] == empty && !(c == Black && b.Rule == gomoku.Renju && b.maybeForbidden(i) && b.IsForbidden(i))
+func (b *board) legalFor(c, i int) bool {
+	return b.cell[i] == empty && !(c == black && b.Rule == gomoku.Renju && b.maybeForbidden(i) && b.IsForbidden(i))
 }

@@ -6,41 +6,60 @@ import (
 	"slices"
 	"time"
 
-	"github.com/inarow/inarow/gomoku"
-
 	"github.com/inarow/inarow"
 )
 
-// Gomoku is the five-in-a-row engine: threat-space search (VCF, VCT) and
-// an alpha-beta (PVS) iterative deepening search over the incremental
-// pattern evaluation of Board, with a transposition table. It implements
-// Player for inarow gomoku positions (K = 5, no gravity) under Rule.
-type Gomoku struct {
-	Rule   gomoku.Rule
-	Limits Limits
-	// MaxMemory bounds the transposition table (bytes); 0 means 64 MiB.
+// Engine is the five-in-a-row engine: threat-space search (VCF, VCT) and
+// an alpha-beta (PVS) iterative deepening search over an incremental
+// pattern evaluation, with a transposition table. It plays gomoku
+// positions (K = 5, no gravity, 5×5 to 20×20) under the rule package
+// gomoku reads from their rules (gomoku.RuleOf). It keeps its tables
+// between searches, so it is meant to follow one game; it is not safe for
+// concurrent use.
+type Engine struct {
+	// MaxMemory bounds the tables (bytes); 0 means 64 MiB.
 	MaxMemory int64
-	// Info, if set, receives the progress after every iteration.
-	Info func(Info)
+	// Limits are the budget Move uses (Search takes its own).
+	Limits Limits
 
 	tt      *TT
 	threats *threatTable
 	ttMem   int64
 }
 
+// Win says how the search proved a win at the root.
+type Win uint8
+
+const (
+	NoWin   Win = iota // no forced win found (the search's own choice)
+	WinFive            // the move makes five
+	WinFour            // the move makes a four the opponent cannot stop
+	WinVCF             // a victory by continuous fours starts with the move
+	WinVCT             // a victory by continuous threats (fours and threes)
+)
+
+var winNames = [...]string{NoWin: "none", WinFive: "five", WinFour: "four", WinVCF: "VCF", WinVCT: "VCT"}
+
+func (w Win) String() string {
+	if int(w) < len(winNames) {
+		return winNames[w]
+	}
+	return fmt.Sprintf("Win(%d)", uint8(w))
+}
+
 // Result is the outcome of Search.
 type Result struct {
-	Move  int // cell index (Board.XY), -1 if none
-	Score int
-	Depth int
-	Nodes int64 // every node searched: alpha-beta and threats
-	PV    []int
-	Win   string // "VCF", "VCT", "five", "four"… when a forced win was found
+	Move  inarow.Move // the move chosen: always a legal point
+	Score int         // for the side to move; beyond ±(WinScore-1000) a proven win or loss
+	Depth int         // the depth of the last completed iteration
+	Nodes int64       // every node searched: alpha-beta and threats
+	PV    []inarow.Move
+	Win   Win // how a win was proven, if one was
 }
 
 // tables returns the search's table and the threat searches', made anew when
 // MaxMemory changes: half of it for the one, an eighth for the other.
-func (g *Gomoku) tables() (*TT, *threatTable) {
+func (g *Engine) tables() (*TT, *threatTable) {
 	mem := g.MaxMemory
 	if mem <= 0 {
 		mem = 64 << 20
@@ -52,76 +71,60 @@ func (g *Gomoku) tables() (*TT, *threatTable) {
 }
 
 // NewGame clears what the engine learnt about the previous game.
-func (g *Gomoku) NewGame() {
+func (g *Engine) NewGame() {
 	if g.tt != nil {
 		g.tt.Clear()
 		g.threats.clear()
 	}
 }
 
-// Move implements Player for a gomoku inarow.Position (K = 5).
-func (g *Gomoku) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
-	if p.Over() {
-		return inarow.NoMove, inarow.ErrGameOver
-	}
-	r := p.Rules()
-	if r.K != 5 || r.Gravity {
-		return inarow.NoMove, fmt.Errorf("%w: gomoku engine wants k=5 without gravity, got %v", ErrBadBoard, r)
-	}
-	rule := g.Rule
-	if rule == gomoku.Freestyle && r.Win == inarow.ExactlyK {
-		rule = gomoku.Standard
-	}
-	if rule == gomoku.Caro && r.Win == inarow.CaroExactlyK {
-		rule = gomoku.CaroExact
-	}
-	b, err := NewBoard(r.Cols, r.Rows, rule)
-	if err != nil {
-		return inarow.NoMove, err
-	}
-	// replay: stones of each colour, alternating where possible
-	var first, second []int
-	for m := inarow.Move(0); int(m) < r.Cells(); m++ {
-		x, y := r.XY(m)
-		switch p.At(m) {
-		case inarow.First:
-			first = append(first, b.Idx(x, y))
-		case inarow.Second:
-			second = append(second, b.Idx(x, y))
-		}
-	}
-	for i := 0; i < max(len(first), len(second)); i++ {
-		if i < len(first) {
-			b.toMove = Black
-			b.Play(first[i])
-		}
-		if i < len(second) {
-			b.toMove = White
-			b.Play(second[i])
-		}
-	}
-	b.toMove = Black
-	if p.ToMove() == inarow.Second {
-		b.toMove = White
-	}
-	res := g.Search(ctx, b)
-	if res.Move < 0 {
-		return inarow.NoMove, inarow.ErrGameOver
-	}
-	x, y := b.XY(res.Move)
-	return r.MoveAt(x, y), nil
+// Move is engine.Player: it searches p within g.Limits and returns the
+// chosen move.
+func (g *Engine) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
+	res, err := g.Search(ctx, p, g.Limits)
+	return res.Move, err
 }
 
-// Search picks a move for the side to move of b within g.Limits and ctx.
-// b is used for the search and is left as it was. The move is always a
-// legal point (empty; not forbidden for renju black) when one exists.
-func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
+// Search picks a move for the side to move of p within lim and ctx; ctx
+// ending or a limit reached stops it early with its best move so far, not
+// an error. The move is always a legal point (empty; not forbidden to
+// renju black). It returns an error wrapping ErrBadBoard for rules that
+// are not gomoku's (see gomoku.RuleOf) and inarow.ErrGameOver for a
+// finished position.
+func (g *Engine) Search(ctx context.Context, p inarow.Position, lim Limits) (Result, error) {
+	b, err := boardOf(p)
+	if err != nil {
+		return Result{Move: inarow.NoMove}, err
+	}
+	if p.Over() {
+		return Result{Move: inarow.NoMove}, inarow.ErrGameOver
+	}
+	res := g.search(ctx, b, lim)
+	if res.Move < 0 {
+		return Result{Move: inarow.NoMove}, inarow.ErrGameOver
+	}
+	return Result{Move: b.move(res.Move), Score: res.Score, Depth: res.Depth, Nodes: res.Nodes, PV: b.movesOf(res.PV), Win: res.Win}, nil
+}
+
+// boardResult is a search's result on the board, in cell indices.
+type boardResult struct {
+	Move  int // -1 if none
+	Score int
+	Depth int
+	Nodes int64
+	PV    []int
+	Win   Win
+}
+
+// search is Search on the board b, which is used for the search and left
+// as it was.
+func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 	start := time.Now()
-	hardD, softD := g.Limits.Budget(b.Count(), b.W*b.H)
+	hardD, softD := lim.Budget(b.Count(), b.W*b.H)
 	// the deepening stops at 4/5 of the budget: the rest is kept for
 	// checking that the chosen move does not lose to a threat sequence
 	tt, threats := g.tables()
-	s := &searcher{b: b, tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(hardD * 4 / 5), maxNodes: g.Limits.MaxNodes}
+	s := &searcher{b: b, tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(hardD * 4 / 5), maxNodes: lim.MaxNodes}
 	hardT := start.Add(hardD)
 	if dl, ok := ctx.Deadline(); ok && dl.Before(hardT) {
 		hardT = dl
@@ -131,10 +134,10 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 	}
 	soft := start.Add(softD)
 	me, op := b.toMove, b.toMove^1
-	res := Result{Move: -1}
+	res := boardResult{Move: -1}
 	report := func() {
-		if g.Info != nil {
-			g.Info(Info{Depth: res.Depth, Score: res.Score, Nodes: s.total(), Elapsed: time.Since(start), PV: res.PV})
+		if lim.Progress != nil {
+			lim.Progress(Info{Depth: res.Depth, Score: res.Score, Nodes: s.total(), Elapsed: time.Since(start), PV: b.movesOf(res.PV)})
 		}
 	}
 	if b.Full() {
@@ -146,7 +149,7 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 	}
 	var buf [16]int
 	if q := b.fivePoint(me); q >= 0 {
-		res.Move, res.Score, res.Win, res.Depth = q, WinScore-1, "five", 1
+		res.Move, res.Score, res.Win, res.Depth = q, WinScore-1, WinFive, 1
 		res.PV = []int{res.Move}
 		report()
 		return res
@@ -177,7 +180,7 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 		}
 	}
 	if q := s.legalFlex4(me); q >= 0 && b.clsCnt[op][clsFive] == 0 {
-		res.Move, res.Score, res.Win, res.Depth = q, WinScore-3, "four", 3
+		res.Move, res.Score, res.Win, res.Depth = q, WinScore-3, WinFour, 3
 		res.PV = []int{q}
 		report()
 		return res
@@ -186,7 +189,7 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 	if b.clsCnt[op][clsFive] == 0 {
 		s.threatBudget(min(200_000, max(2000, int64(hardD/time.Microsecond)/8)))
 		if ok, q := s.vcf(20); ok {
-			res.Move, res.Score, res.Win, res.Depth = q, WinScore-20, "VCF", 1
+			res.Move, res.Score, res.Win, res.Depth = q, WinScore-20, WinVCF, 1
 			res.PV = []int{q}
 			res.Nodes = s.total()
 			report()
@@ -195,7 +198,7 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 	}
 	// iterative deepening
 	var rootBest = -1
-	maxDepth := g.Limits.MaxDepth
+	maxDepth := lim.MaxDepth
 	if maxDepth <= 0 || maxDepth > 60 {
 		maxDepth = 60
 	}
@@ -227,7 +230,7 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 		if !vctDone && depth >= 4 && time.Now().Before(soft) && b.clsCnt[op][clsFive] == 0 && b.clsCnt[op][clsFlex4] == 0 {
 			vctDone = true
 			if ok, q, _ := s.vctDeepening(12, min(50_000, max(1000, int64(hardD/time.Microsecond)/40))); ok {
-				res.Move, res.Score, res.Win = q, WinScore-30, "VCT"
+				res.Move, res.Score, res.Win = q, WinScore-30, WinVCT
 				res.PV = []int{q}
 				report()
 				return res
@@ -244,7 +247,7 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 	if res.Move < 0 || !b.legalFor(me, res.Move) {
 		res.Move = g.fallback(s)
 	}
-	if res.Score > -winBound && res.Win == "" {
+	if res.Score > -winBound && res.Win == NoWin {
 		res.Move = g.safeMove(s, res.Move, hardT, hardD)
 	}
 	res.Nodes = s.total() // the threat checks after the deepening too
@@ -254,7 +257,7 @@ func (g *Gomoku) Search(ctx context.Context, b *Board) Result {
 // safeMove keeps m unless it lets the opponent win by a VCF (or a short
 // VCT) that the search did not see; then it takes the first candidate
 // that does not, while time allows.
-func (g *Gomoku) safeMove(s *searcher, m int, hard time.Time, budget time.Duration) int {
+func (g *Engine) safeMove(s *searcher, m int, hard time.Time, budget time.Duration) int {
 	b := s.b
 	s.stopped = false
 	s.hard = hard
@@ -301,7 +304,7 @@ func (g *Gomoku) safeMove(s *searcher, m int, hard time.Time, budget time.Durati
 }
 
 // fallback is the best-ordered legal move, or any legal point.
-func (g *Gomoku) fallback(s *searcher) int {
+func (g *Engine) fallback(s *searcher) int {
 	b := s.b
 	me := b.toMove
 	if ms := s.genMoves(0, -1); len(ms) > 0 {
@@ -324,7 +327,7 @@ func (g *Gomoku) fallback(s *searcher) int {
 	return -1
 }
 
-func (g *Gomoku) pv(b *Board, depth int) []int {
+func (g *Engine) pv(b *board, depth int) []int {
 	var pv []int
 	for len(pv) < depth {
 		e := g.tt.probe(b.Hash())

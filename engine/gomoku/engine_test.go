@@ -7,13 +7,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/gomoku"
 )
 
 // boardFrom builds a board from rows of 'X' (black), 'O' (white), '.'.
-func boardFrom(t testing.TB, rule gomoku.Rule, toMove int, rows ...string) *Board {
+func boardFrom(t testing.TB, rule gomoku.Rule, toMove int, rows ...string) *board {
 	t.Helper()
-	b, err := NewBoard(max(len(rows[0]), 15), max(len(rows), 15), rule)
+	b, err := newBoard(max(len(rows[0]), 15), max(len(rows), 15), rule)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,11 +22,11 @@ func boardFrom(t testing.TB, rule gomoku.Rule, toMove int, rows ...string) *Boar
 		for x, ch := range row {
 			switch ch {
 			case 'X':
-				if err := b.Place(x, y, Black); err != nil {
+				if err := b.Place(x, y, black); err != nil {
 					t.Fatal(err)
 				}
 			case 'O':
-				if err := b.Place(x, y, White); err != nil {
+				if err := b.Place(x, y, white); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -35,26 +36,26 @@ func boardFrom(t testing.TB, rule gomoku.Rule, toMove int, rows ...string) *Boar
 	return b
 }
 
-func quick() *Gomoku {
-	return &Gomoku{Limits: Limits{TurnTime: 300 * time.Millisecond}, MaxMemory: 8 << 20}
+func quick() *Engine {
+	return &Engine{Limits: Limits{TurnTime: 300 * time.Millisecond}, MaxMemory: 8 << 20}
 }
 
 func TestFindsFive(t *testing.T) {
-	b := boardFrom(t, gomoku.Freestyle, Black,
+	b := boardFrom(t, gomoku.Freestyle, black,
 		"...............",
 		"...............",
 		"....XXXX.......",
 		"...OOOO........",
 		"...............",
 	)
-	res := quick().Search(context.Background(), b)
+	res := quick().searchOwn(context.Background(), b)
 	if x, y := b.XY(res.Move); !(y == 2 && (x == 3 || x == 8)) {
 		t.Fatalf("played %d,%d, want the five at 3,2 or 8,2", x, y)
 	}
 }
 
 func TestBlocksFour(t *testing.T) {
-	b := boardFrom(t, gomoku.Freestyle, Black,
+	b := boardFrom(t, gomoku.Freestyle, black,
 		"...............",
 		"...............",
 		"....XX.........",
@@ -62,14 +63,14 @@ func TestBlocksFour(t *testing.T) {
 		"........X......",
 		"...............",
 	)
-	res := quick().Search(context.Background(), b)
+	res := quick().searchOwn(context.Background(), b)
 	if x, y := b.XY(res.Move); !(y == 3 && (x == 2 || x == 7)) {
 		t.Fatalf("played %d,%d, want a block at 2,3 or 7,3", x, y)
 	}
 }
 
 func TestBlocksOpenThree(t *testing.T) {
-	b := boardFrom(t, gomoku.Freestyle, Black,
+	b := boardFrom(t, gomoku.Freestyle, black,
 		"...............",
 		"...............",
 		"...............",
@@ -78,7 +79,7 @@ func TestBlocksOpenThree(t *testing.T) {
 		"..........X....",
 		"...............",
 	)
-	res := quick().Search(context.Background(), b)
+	res := quick().searchOwn(context.Background(), b)
 	x, y := b.XY(res.Move)
 	if !(y == 3 && (x == 3 || x == 7 || x == 2 || x == 8)) {
 		t.Fatalf("played %d,%d, want a block of the three on row 3", x, y)
@@ -86,27 +87,27 @@ func TestBlocksOpenThree(t *testing.T) {
 }
 
 func TestStandardOverlineIsNoWin(t *testing.T) {
-	b := boardFrom(t, gomoku.Standard, Black,
+	b := boardFrom(t, gomoku.Standard, black,
 		"...............",
 		"..XXX.XX.......",
 		"...............",
 		"...O.O.O.O.....",
 	)
-	if b.cls[Black][b.Idx(5, 1)] == clsFive {
+	if b.cls[black][b.Idx(5, 1)] == clsFive {
 		t.Fatal("overline counted as five under the standard rule")
 	}
-	b2 := boardFrom(t, gomoku.Freestyle, Black,
+	b2 := boardFrom(t, gomoku.Freestyle, black,
 		"...............",
 		"..XXX.XX.......",
 	)
-	if b2.cls[Black][b2.Idx(5, 1)] != clsFive {
+	if b2.cls[black][b2.Idx(5, 1)] != clsFive {
 		t.Fatal("overline not counted as five under freestyle")
 	}
 }
 
 func TestRenjuForbidden(t *testing.T) {
 	// double three at 7,7
-	b := boardFrom(t, gomoku.Renju, Black,
+	b := boardFrom(t, gomoku.Renju, black,
 		"...............",
 		"...............",
 		"...............",
@@ -122,7 +123,7 @@ func TestRenjuForbidden(t *testing.T) {
 		t.Fatal("double three at 7,7 not forbidden")
 	}
 	// double four
-	b = boardFrom(t, gomoku.Renju, Black,
+	b = boardFrom(t, gomoku.Renju, black,
 		"...............",
 		".......X.......",
 		".......X.......",
@@ -135,7 +136,7 @@ func TestRenjuForbidden(t *testing.T) {
 		t.Fatal("four-four at 7,5 not forbidden")
 	}
 	// overline
-	b = boardFrom(t, gomoku.Renju, Black,
+	b = boardFrom(t, gomoku.Renju, black,
 		"...............",
 		"..XXX.XX.......",
 	)
@@ -143,7 +144,7 @@ func TestRenjuForbidden(t *testing.T) {
 		t.Fatal("overline at 5,1 not forbidden")
 	}
 	// five with a double three elsewhere: allowed
-	b = boardFrom(t, gomoku.Renju, Black,
+	b = boardFrom(t, gomoku.Renju, black,
 		"...............",
 		"...XXXX........",
 	)
@@ -151,7 +152,7 @@ func TestRenjuForbidden(t *testing.T) {
 		t.Fatal("five forbidden")
 	}
 	// a three blocked on one side is no three: 3-3 with one dead three
-	b = boardFrom(t, gomoku.Renju, Black,
+	b = boardFrom(t, gomoku.Renju, black,
 		"...............",
 		"...............",
 		"...............",
@@ -169,7 +170,7 @@ func TestRenjuForbidden(t *testing.T) {
 		t.Fatalf("forbidden points %v", got)
 	}
 	// white is never forbidden
-	b.SetToMove(White)
+	b.SetToMove(white)
 	if err := b.PlayXY(7, 7); err != nil {
 		t.Fatal(err)
 	}
@@ -186,8 +187,8 @@ func TestVCFPositions(t *testing.T) {
 		}
 		// A depth limit, not a clock: the test must not depend on the
 		// machine's load. The root's threat search finds the win.
-		g := &Gomoku{Limits: Limits{TurnTime: time.Minute, MaxDepth: 2}, MaxMemory: 8 << 20}
-		res := g.Search(context.Background(), b)
+		g := &Engine{Limits: Limits{TurnTime: time.Minute, MaxDepth: 2}, MaxMemory: 8 << 20}
+		res := g.searchOwn(context.Background(), b)
 		if res.Score < winBound {
 			x, y := b.XY(q)
 			t.Errorf("%s: search scored %d (%s), vcf move %d,%d", tc.name, res.Score, res.Win, x, y)
@@ -199,20 +200,20 @@ func TestNeverIllegal(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(1, 2))
 	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju, gomoku.Caro} {
 		for game := 0; game < 3; game++ {
-			b, _ := NewBoard(15, 15, rule)
+			b, _ := newBoard(15, 15, rule)
 			for n := 0; n < 4+rnd.IntN(30); n++ {
 				x, y := 4+rnd.IntN(7), 4+rnd.IntN(7)
-				if b.OnBoard(x, y) && b.At(x, y) < 0 && !(b.ToMove() == Black && b.IsForbidden(b.Idx(x, y))) {
+				if b.OnBoard(x, y) && b.At(x, y) < 0 && !(b.ToMove() == black && b.IsForbidden(b.Idx(x, y))) {
 					b.Play(b.Idx(x, y))
 					if b.Winner() >= 0 {
 						b.Undo()
 					}
 				}
 			}
-			g := &Gomoku{Rule: rule, Limits: Limits{TurnTime: 60 * time.Millisecond}, MaxMemory: 4 << 20}
+			g := &Engine{Limits: Limits{TurnTime: 60 * time.Millisecond}, MaxMemory: 4 << 20}
 			for ply := 0; ply < 40 && b.Winner() < 0 && !b.Full(); ply++ {
 				h := b.Hash()
-				res := g.Search(context.Background(), b)
+				res := g.searchOwn(context.Background(), b)
 				if b.Hash() != h {
 					t.Fatal("search changed the board")
 				}
@@ -226,7 +227,7 @@ func TestNeverIllegal(t *testing.T) {
 }
 
 func TestDeadline(t *testing.T) {
-	b := boardFrom(t, gomoku.Freestyle, Black,
+	b := boardFrom(t, gomoku.Freestyle, black,
 		"...............",
 		"...............",
 		"...............",
@@ -236,11 +237,11 @@ func TestDeadline(t *testing.T) {
 		".......X.......",
 		"......O........",
 	)
-	g := &Gomoku{Limits: Limits{TurnTime: 10 * time.Second}}
+	g := &Engine{Limits: Limits{TurnTime: 10 * time.Second}}
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	g.Search(ctx, b)
+	g.searchOwn(ctx, b)
 	// The bounds only tell "stopped on time" from "ignored the limit" (the
 	// turn time is 10 s): a shared CI machine may stall a goroutine for
 	// a second. The protocol's real margins are measured under the manager.
@@ -249,7 +250,7 @@ func TestDeadline(t *testing.T) {
 	}
 	g.Limits = Limits{TurnTime: 200 * time.Millisecond}
 	start = time.Now()
-	res := g.Search(context.Background(), b)
+	res := g.searchOwn(context.Background(), b)
 	if d := time.Since(start); d > 3*time.Second {
 		t.Fatalf("turn time 200ms, took %v", d)
 	}
@@ -260,7 +261,7 @@ func TestDeadline(t *testing.T) {
 
 type vcfCase struct {
 	name  string
-	board *Board
+	board *board
 }
 
 // vcfCases are the benchmark's VCF positions (benchdata/gomoku_vcf.txt).
@@ -272,7 +273,11 @@ func vcfCases(t testing.TB) []vcfCase {
 	var out []vcfCase
 	for _, p := range ps {
 		if p.Kind == BenchVCF {
-			out = append(out, vcfCase{p.Name, p.Board})
+			b, err := boardOf(p.Position)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, vcfCase{p.Name, b})
 		}
 	}
 	if len(out) < 8 {
@@ -307,8 +312,8 @@ func BenchmarkSearch(b *testing.B) {
 	for b.Loop() {
 		for _, tc := range cases {
 			tc.board.SetToMove(tc.board.ToMove() ^ 1)
-			g := &Gomoku{Rule: tc.board.Rule, Limits: Limits{MaxDepth: 4, TurnTime: time.Minute}, MaxMemory: 16 << 20}
-			res := g.Search(context.Background(), tc.board)
+			g := &Engine{Limits: Limits{MaxDepth: 4, TurnTime: time.Minute}, MaxMemory: 16 << 20}
+			res := g.searchOwn(context.Background(), tc.board)
 			tc.board.SetToMove(tc.board.ToMove() ^ 1)
 			nodes += res.Nodes
 		}
@@ -335,21 +340,21 @@ func TestCaroFives(t *testing.T) {
 	}
 	for _, tc := range cases {
 		for _, r := range []gomoku.Rule{gomoku.Caro, gomoku.CaroExact} {
-			b, err := NewBoard(15, 15, r)
+			b, err := newBoard(15, 15, r)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, x := range tc.white {
-				if err := b.Place(x, 7, White); err != nil {
+				if err := b.Place(x, 7, white); err != nil {
 					t.Fatal(err)
 				}
 			}
 			for _, x := range tc.black {
-				if err := b.Place(x, 7, Black); err != nil {
+				if err := b.Place(x, 7, black); err != nil {
 					t.Fatal(err)
 				}
 			}
-			b.SetToMove(Black)
+			b.SetToMove(black)
 			if err := b.PlayXY(tc.last, 7); err != nil {
 				t.Fatal(err)
 			}
@@ -357,7 +362,7 @@ func TestCaroFives(t *testing.T) {
 			if r == gomoku.CaroExact {
 				want = tc.exact
 			}
-			if got := b.Winner() == Black; got != want {
+			if got := b.Winner() == black; got != want {
 				t.Errorf("%s under %v: black wins %v, want %v", tc.name, r, got, want)
 			}
 		}
@@ -367,9 +372,9 @@ func TestCaroFives(t *testing.T) {
 // TestRenjuBlackForbiddenIsNoThreat: black's double four is no threat for
 // the evaluation (it is forbidden), white's is.
 func TestRenjuBlackForbiddenIsNoThreat(t *testing.T) {
-	b, _ := NewBoard(15, 15, gomoku.Renju)
+	b, _ := newBoard(15, 15, gomoku.Renju)
 	for _, xy := range [][2]int{{7, 3}, {7, 4}, {7, 5}, {3, 7}, {4, 7}, {5, 7}} {
-		if err := b.Place(xy[0], xy[1], Black); err != nil {
+		if err := b.Place(xy[0], xy[1], black); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -377,16 +382,16 @@ func TestRenjuBlackForbiddenIsNoThreat(t *testing.T) {
 	if !b.IsForbidden(i) {
 		t.Fatal("7,7 should be forbidden")
 	}
-	if c := b.cls[Black][i]; c != clsNone {
+	if c := b.cls[black][i]; c != clsNone {
 		t.Errorf("black's class at a forbidden double four = %d, want none", c)
 	}
-	w, _ := NewBoard(15, 15, gomoku.Renju)
+	w, _ := newBoard(15, 15, gomoku.Renju)
 	for _, xy := range [][2]int{{7, 3}, {7, 4}, {7, 5}, {3, 7}, {4, 7}, {5, 7}} {
-		if err := w.Place(xy[0], xy[1], White); err != nil {
+		if err := w.Place(xy[0], xy[1], white); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if c := w.cls[White][w.Idx(7, 7)]; c != clsFlex4 {
+	if c := w.cls[white][w.Idx(7, 7)]; c != clsFlex4 {
 		t.Errorf("white's class at a double four = %d, want flex4", c)
 	}
 }
@@ -448,10 +453,10 @@ func TestThreatEvalPenalty(t *testing.T) {
 		}},
 	}
 	for _, c := range cases {
-		b := boardFrom(t, gomoku.Freestyle, Black, c.rows...)
-		if got := -int(threatEval[threatMask(b, Black, White)]) / 2; got < c.want-50 || got > c.want+50 {
+		b := boardFrom(t, gomoku.Freestyle, black, c.rows...)
+		if got := -int(threatEval[threatMask(b, black, white)]) / 2; got < c.want-50 || got > c.want+50 {
 			t.Errorf("%s: penalty %d, want %d (white's double-threat points: %d F3F3, %d B4F3)",
-				c.name, got, c.want, b.clsCnt[White][clsF3F3], b.clsCnt[White][clsB4F3])
+				c.name, got, c.want, b.clsCnt[white][clsF3F3], b.clsCnt[white][clsB4F3])
 		}
 	}
 }
@@ -471,9 +476,9 @@ func BenchmarkSearchQuiet(b *testing.B) {
 			if p.Kind != BenchSearch {
 				continue
 			}
-			res := RunBench(context.Background(), p, 6)
-			if res.Move < 0 {
-				b.Fatal("no move")
+			res, err := RunBench(context.Background(), p, 6)
+			if err != nil || res.Move == inarow.NoMove {
+				b.Fatal("no move", err)
 			}
 			nodes += res.Nodes
 			n++
@@ -490,7 +495,7 @@ func BenchmarkSearchQuiet(b *testing.B) {
 func TestBoardIncremental(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju, gomoku.Caro, gomoku.CaroExact} {
-		b, err := NewBoard(15, 15, rule)
+		b, err := newBoard(15, 15, rule)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -549,9 +554,9 @@ func TestBoardIncremental(t *testing.T) {
 						}
 						p[d] = uint8(ref[c].pattern(key))
 					}
-					cl, _ := combine(p, c == Black && rule == gomoku.Renju)
+					cl, _ := combine(p, c == black && rule == gomoku.Renju)
 					r := 0
-					if c == Black && rule == gomoku.Renju {
+					if c == black && rule == gomoku.Renju {
 						r = 1
 					}
 					ev := combos.ev[r][comboIdx(&p)]
@@ -621,22 +626,22 @@ func TestCombos(t *testing.T) {
 func TestCaroDependentFives(t *testing.T) {
 	row := "....XXXX.O....."
 	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Caro, gomoku.CaroExact} {
-		b := boardFrom(t, rule, White, "...............", "...............", "...............", "...............",
+		b := boardFrom(t, rule, white, "...............", "...............", "...............", "...............",
 			"...............", "...............", "...............", row)
-		f := (&searcher{b: b}).cellsOf(Black, clsFive, nil)
+		f := (&searcher{b: b}).cellsOf(black, clsFive, nil)
 		if len(f) != 2 {
 			t.Fatalf("%v: five points %v", rule, f)
 		}
-		g := &Gomoku{Rule: rule, Limits: Limits{MaxDepth: 2, TurnTime: time.Minute}, MaxMemory: 1 << 20}
-		res := g.Search(context.Background(), b)
+		g := &Engine{Limits: Limits{MaxDepth: 2, TurnTime: time.Minute}, MaxMemory: 1 << 20}
+		res := g.searchOwn(context.Background(), b)
 		x, y := b.XY(res.Move)
 		if rule == gomoku.Freestyle {
-			if b.blockFives(Black, f) != -1 || res.Score > -winBound {
+			if b.blockFives(black, f) != -1 || res.Score > -winBound {
 				t.Errorf("freestyle: one stone stops both fives? (move %d,%d, score %d)", x, y, res.Score)
 			}
 			continue
 		}
-		if q := b.blockFives(Black, f); q != b.Idx(3, 7) {
+		if q := b.blockFives(black, f); q != b.Idx(3, 7) {
 			t.Errorf("%v: blockFives = %d, want d8 (3,7)", rule, q)
 		}
 		if x != 3 || y != 7 || res.Score < -winBound {
@@ -652,7 +657,7 @@ func BenchmarkBoardPlayUndo(b *testing.B) {
 	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Renju} {
 		b.Run(rule.String(), func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(7, 8))
-			var boards []*Board
+			var boards []*board
 			var cells [][]int
 			for range 16 {
 				bd := randomMiddleGame(rng, rule, 20, 20)
@@ -677,4 +682,21 @@ func BenchmarkBoardPlayUndo(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n), "ns/play+undo")
 		})
 	}
+}
+
+// searchOwn is Search on a board within g.Limits, for the tests.
+func (g *Engine) searchOwn(ctx context.Context, b *board) boardResult {
+	return g.search(ctx, b, g.Limits)
+}
+
+// cellWin is a ThreatWin on a board, in cells.
+type cellWin struct {
+	Moves int
+	Line  []int
+}
+
+// findVCTOn is FindVCT on a board, for the tests.
+func findVCTOn(b *board, depth int, maxNodes int64) (cellWin, bool, int64) {
+	line, _, ok, n := findVCT(context.Background(), b, depth, maxNodes)
+	return cellWin{(len(line) + 1) / 2, line}, ok, n
 }

@@ -17,7 +17,7 @@ import (
 // patterns that colour would make there (combos), counted one way when
 // that colour is to move and another when it is not; the threat table
 // adds what the per-cell sums cannot: who can cash a double threat first.
-// Board keeps the sums up to date in Play and Undo.
+// The board keeps the sums up to date in Play and Undo.
 
 // evalPair is a cell's value for its colour as the side to move (me) and
 // as the other side (op), in half units.
@@ -177,7 +177,7 @@ const (
 	nThreatMask = 1 << iota
 )
 
-func threatMask(b *Board, me, op int) int {
+func threatMask(b *board, me, op int) int {
 	m, o := &b.clsCnt[me], &b.clsCnt[op]
 	return b2i(m[clsB4F3] > 0)*tmMeB4F3 | b2i(m[clsF3F3] > 0)*tmMeF3F3 |
 		b2i(m[clsB4] > 0)*tmMeB4 | b2i(m[clsThree] > 0)*tmMeThree |

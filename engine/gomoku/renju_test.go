@@ -10,7 +10,7 @@ import (
 	"github.com/inarow/inarow/internal/cases"
 )
 
-// TestRenjuForbiddenCases checks Board.IsForbidden against the renju
+// TestRenjuForbiddenCases checks board.IsForbidden against the renju
 // positions of package internal/cases.
 func TestRenjuForbiddenCases(t *testing.T) {
 	sc := bufio.NewScanner(bytes.NewReader(cases.Renju()))
@@ -29,17 +29,17 @@ func TestRenjuForbiddenCases(t *testing.T) {
 			t.Fatal(err)
 		}
 		n++
-		b, err := NewBoard(c.Size, c.Size, gomoku.Renju)
+		b, err := newBoard(c.Size, c.Size, gomoku.Renju)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, p := range c.Black {
-			b.Place(p[0], p[1], Black)
+			b.Place(p[0], p[1], black)
 		}
 		for _, p := range c.White {
-			b.Place(p[0], p[1], White)
+			b.Place(p[0], p[1], white)
 		}
-		b.SetToMove(Black)
+		b.SetToMove(black)
 		want := map[[2]int]bool{}
 		for _, p := range c.Forbidden {
 			x, y := int(p[0].(float64)), int(p[1].(float64))

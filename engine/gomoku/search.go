@@ -6,6 +6,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/inarow/inarow"
+
 	"github.com/inarow/inarow/gomoku"
 )
 
@@ -24,6 +26,9 @@ type Limits struct {
 	TimeLeft  time.Duration // time_left of the match (used if MatchTime > 0)
 	MaxDepth  int           // iterative deepening stops after this depth
 	MaxNodes  int64         // node budget
+	// Progress, if set, receives the progress after every iteration (in
+	// the goroutine that called Search).
+	Progress func(Info)
 }
 
 // Budget returns the time the search may use: the hard limit (never
@@ -54,7 +59,7 @@ type Info struct {
 	Score   int
 	Nodes   int64
 	Elapsed time.Duration
-	PV      []int // cell indices (Board.XY)
+	PV      []inarow.Move
 }
 
 // NPS is the speed in nodes per second.
@@ -136,7 +141,7 @@ type scored struct {
 }
 
 type searcher struct {
-	b        *Board
+	b        *board
 	tt       *TT
 	ctx      context.Context
 	start    time.Time
@@ -254,7 +259,7 @@ func (s *searcher) candidates(ply, ttMove int) []scored {
 					}
 				}
 			}
-			if me == Black && b.Rule == gomoku.Renju && b.maybeForbidden(i) && b.IsForbidden(i) {
+			if me == black && b.Rule == gomoku.Renju && b.maybeForbidden(i) && b.IsForbidden(i) {
 				continue
 			}
 			// the evaluation's cell values order the moves too (with the
@@ -354,7 +359,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	moves := s.candidates(ply, ttMove)
 	if len(moves) == 0 {
 		// every point is forbidden or none is near: lost for renju black
-		if b.clsCnt[op][clsFlex4] > 0 || me == Black && b.Rule == gomoku.Renju {
+		if b.clsCnt[op][clsFlex4] > 0 || me == black && b.Rule == gomoku.Renju {
 			return -WinScore + ply + 2
 		}
 		return s.eval()

@@ -183,7 +183,7 @@ func (s *searcher) vcfSearch(depth int) (bool, int) {
 				win, _ = s.vcf(depth - 1)
 				b.Undo()
 			}
-		case def == Black && b.Rule == gomoku.Renju && b.IsForbidden(fp[0]):
+		case def == black && b.Rule == gomoku.Renju && b.IsForbidden(fp[0]):
 			win = true
 		default:
 			b.Play(fp[0])

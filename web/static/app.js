@@ -26,11 +26,16 @@
       this.save(all);
     },
   };
+  const pref = {
+    get(k) { try { return localStorage.getItem('inarow.' + k); } catch { return null; } },
+    set(k, v) { try { if (v === null) localStorage.removeItem('inarow.' + k); else localStorage.setItem('inarow.' + k, v); } catch { /* private mode */ } },
+  };
 
   // ---- notation ----
   const TTT_ROWS = ['top', 'middle', 'bottom'];
   const TTT_COLS = ['left', 'center', 'right'];
   const pad2 = (n) => String(n).padStart(2, '0');
+  const letter = (x) => String.fromCharCode(97 + x);
 
   function moveName(view, x, y) {
     const rows = view.rules.n;
@@ -38,8 +43,31 @@
       case 'tictactoe': return TTT_ROWS[y] + '-' + TTT_COLS[x];
       case 'column': return String(x + 1);
       case 'point': return pad2(y + 1) + '-' + pad2(x + 1);
-      default: return String.fromCharCode(97 + x) + (rows - y);
+      default: return letter(x) + (rows - y);
     }
+  }
+
+  // The labels around the board, as the notation writes the coordinates:
+  // files over or under the columns, ranks beside the rows (top first).
+  function coordinates(view) {
+    const m = view.rules.m, n = view.rules.n;
+    const range = (k, f) => Array.from({ length: k }, (_, i) => f(i));
+    switch (view.notation) {
+      case 'tictactoe': return { top: TTT_COLS, ranks: TTT_ROWS };
+      case 'column': return { top: range(m, (x) => String(x + 1)) };
+      case 'point': return { top: range(m, (x) => String(x + 1)), ranks: range(n, (y) => String(y + 1)) };
+      default: return { bottom: range(m, letter), ranks: range(n, (y) => String(n - y)) };
+    }
+  }
+
+  // The star points of the go-style boards: the centre and the 4-4 points
+  // (15×15: h8, d4, l4, d12, l12).
+  function starPoints(view) {
+    const m = view.rules.m, n = view.rules.n;
+    if (m !== n || m < 9 || m % 2 === 0) return new Set();
+    const c = (m - 1) / 2, e = m >= 13 ? 3 : 2;
+    const pts = [[c, c], [e, e], [m - 1 - e, e], [e, m - 1 - e], [m - 1 - e, m - 1 - e]];
+    return new Set(pts.map(([x, y]) => x + ',' + y));
   }
 
   // cellOf reads a move of the record back to [x, y]; board is needed for
@@ -73,6 +101,12 @@
     return { board: board.map((r) => r.join('')), last };
   }
 
+  // dropRow: the row a stone dropped in column x lands on, or -1.
+  function dropRow(board, x) {
+    for (let y = board.length - 1; y >= 0; y--) if (board[y][x] === '.') return y;
+    return -1;
+  }
+
   // ---- names of the seats ----
   function seatLabel(view, seat) {
     const first = seat === 'first';
@@ -86,6 +120,90 @@
   const gameTitle = {
     tictactoe: 'Tic-tac-toe', connect4: 'Connect Four', gomoku: 'Gomoku', gobang: 'Gobang 9×9', mnk: 'm,n,k-game',
   };
+
+  // levelNames: what the computer's levels really are in a game (see
+  // server/computer.go and cmd/inarow/serve_wiring.go): package engine's
+  // Connect4 player for gravity boards the solver takes, the gomoku engine
+  // at level 3 of gomoku and gobang, Monte Carlo tree search at levels 2
+  // and 3 of custom boards over 16 cells, the exact solver at level 3 of
+  // small boards, and the server's beginner and greedy players elsewhere.
+  function levelNames(game, r) {
+    const beginner = 'Beginner — takes a win and blocks one, otherwise often plays anywhere';
+    const greedy = 'Greedy — wins and blocks at once, otherwise plays near the stones; no look-ahead';
+    const c4 = ['Beginner — wins and blocks, but drops a random stone a third of the time',
+      'Club — looks 4 moves ahead', 'Perfect — the exact solver and its opening book; never loses a won or drawn game'];
+    switch (game) {
+      case 'connect4': return c4;
+      case 'tictactoe': return [beginner, greedy, 'Perfect — solves the game; never loses'];
+      case 'gomoku': case 'gobang':
+        return [beginner, greedy, 'Strong — threat search (VCF, VCT) and alpha-beta, 2 s a move'];
+      default: {
+        const cells = r.m * r.n;
+        if (r.gravity && !r.exact && (r.n + 1) * r.m <= 64) return c4;
+        if (cells <= 16) return [beginner, greedy, r.gravity ? greedy : 'Perfect — solves the board; never loses'];
+        return [beginner, 'Monte Carlo tree search, 0.3 s a move', 'Monte Carlo tree search, 1.5 s a move'];
+      }
+    }
+  }
+  const shortLevel = (name) => name.split(' — ')[0];
+
+  // ---- pictures of the games on the start page (SVG drawn here) ----
+  const SVGNS = 'http://www.w3.org/2000/svg';
+  function svg(tag, attrs, parent) {
+    const e = document.createElementNS(SVGNS, tag);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    if (parent) parent.append(e);
+    return e;
+  }
+  function picture(game) {
+    const s = svg('svg', { viewBox: '0 0 56 48', 'aria-hidden': 'true', focusable: 'false' });
+    const grid = (n, x0, y0, step, color) => {
+      for (let i = 0; i < n; i++) {
+        svg('line', { x1: x0, y1: y0 + i * step, x2: x0 + (n - 1) * step, y2: y0 + i * step, stroke: color, 'stroke-width': .7 }, s);
+        svg('line', { x1: x0 + i * step, y1: y0, x2: x0 + i * step, y2: y0 + (n - 1) * step, stroke: color, 'stroke-width': .7 }, s);
+      }
+    };
+    const stone = (cx, cy, r, fill, stroke) => svg('circle', { cx, cy, r, fill, stroke: stroke || 'none', 'stroke-width': 1 }, s);
+    switch (game) {
+      case 'tictactoe':
+        svg('rect', { x: 10, y: 3, width: 42, height: 42, fill: '#fff', stroke: '#1f2328' }, s);
+        for (const d of [24, 38]) {
+          svg('line', { x1: d, y1: 3, x2: d, y2: 45, stroke: '#1f2328', 'stroke-width': 1.5 }, s);
+          svg('line', { x1: 10, y1: d - 7, x2: 52, y2: d - 7, stroke: '#1f2328', 'stroke-width': 1.5 }, s);
+        }
+        svg('path', { d: 'M13 6l8 8M21 6l-8 8M27 20l8 8M35 20l-8 8', stroke: '#1f4fb5', 'stroke-width': 2 }, s);
+        stone(45, 24, 4.5, 'none', '#b5331f');
+        break;
+      case 'connect4': {
+        svg('rect', { x: 0, y: 2, width: 56, height: 46, rx: 4, fill: '#1d4ed8' }, s);
+        const chips = { '3,5': 'x', '4,5': 'o', '3,4': 'o', '2,5': 'x', '3,3': 'x', '4,4': 'x', '5,5': 'o' };
+        for (let y = 0; y < 6; y++) {
+          for (let x = 0; x < 7; x++) {
+            const c = chips[x + ',' + y];
+            stone(4.5 + x * 7.8, 6.5 + y * 7.5, 3, c === 'x' ? '#facc15' : c === 'o' ? '#b91c1c' : '#e8edf5');
+          }
+        }
+        break;
+      }
+      case 'gomoku': case 'gobang': {
+        const n = game === 'gomoku' ? 11 : 7, step = 44 / (n - 1);
+        svg('rect', { x: 4, y: 0, width: 48, height: 48, rx: 2, fill: '#dcb35c' }, s);
+        grid(n, 6, 2, step, '#3d2c12');
+        const c = (n - 1) / 2;
+        for (let i = -2; i <= 2; i++) stone(6 + (c + i) * step, 2 + (c + i) * step, step * .45, '#000');
+        for (let i = -1; i <= 1; i++) stone(6 + (c + i + 1) * step, 2 + (c + i) * step, step * .45, '#fff', '#222');
+        break;
+      }
+      default:
+        svg('rect', { x: 3, y: 6, width: 50, height: 36, fill: '#fff', stroke: '#1f2328' }, s);
+        for (let i = 1; i < 5; i++) svg('line', { x1: 3 + i * 10, y1: 6, x2: 3 + i * 10, y2: 42, stroke: '#8d8a82' }, s);
+        for (let i = 1; i < 4; i++) svg('line', { x1: 3, y1: 6 + i * 9, x2: 53, y2: 6 + i * 9, stroke: '#8d8a82' }, s);
+        svg('path', { d: 'M15 17l6 6M21 17l-6 6M25 26l6 6M31 26l-6 6M35 35l4 4M39 35l-4 4', stroke: '#1f4fb5', 'stroke-width': 1.6 }, s);
+        stone(28, 11, 3, 'none', '#b5331f');
+        stone(48, 29, 3, 'none', '#b5331f');
+    }
+    return s;
+  }
 
   // ---- API ----
   async function api(method, path, body, token) {
@@ -107,6 +225,7 @@
   const S = {
     id: null, token: null, seat: null, view: null, es: null, busy: false,
     replay: null, focus: [0, 0], analysis: null, analysisAbort: null, size: '', recordKey: '',
+    preview: null, offer: null,
   };
 
   function showMessage(text, kind) {
@@ -117,6 +236,22 @@
     m.hidden = false;
   }
 
+  // showPage shows one of the page's three sections.
+  function showPage(which) {
+    for (const id of ['new-game', 'game', 'error-page']) $('#' + id).hidden = id !== which;
+  }
+
+  // showError replaces the page by an error it cannot get past (no such
+  // game, the server unreachable): no empty board, no buttons that do
+  // nothing.
+  function showError(title, text) {
+    closeGame();
+    showPage('error-page');
+    $('#error-title').textContent = title;
+    $('#error-text').textContent = text;
+    document.title = title + ' · inarow';
+  }
+
   // ---- routing: #g=ID[&t=TOKEN&s=SEAT] is a game, anything else the form ----
   function route() {
     const params = new URLSearchParams(location.hash.slice(1));
@@ -124,18 +259,37 @@
     closeGame();
     if (!id) { showForm(); return; }
     const t = params.get('t');
+    let offer = null;
     if (t) {
-      // An invite (or a shared seat): keep the token here, drop it from the address bar.
-      store.put(id, { token: t, seat: params.get('s') || '' });
+      // A link with a seat (an invite): the token leaves the address bar
+      // at once. It is kept only if this browser holds no seat in the
+      // game; a saved seat is never replaced without asking, since the
+      // server keeps only a hash of each token and a lost one is lost for
+      // good.
       history.replaceState(null, '', '#g=' + encodeURIComponent(id));
+      const seat = params.get('s') || '';
+      const saved = store.get(id);
+      if (!saved || !saved.token) store.put(id, { token: t, seat });
+      else if (saved.token !== t) offer = { token: t, seat, own: saved.invite === t };
     }
-    openGame(id);
+    openGame(id, offer);
   }
 
   // ---- the new-game form ----
   function formValue(name) {
     const c = document.querySelector('input[name="' + name + '"]:checked');
     return c ? c.value : '';
+  }
+
+  function formRules(game) {
+    if (game === 'gomoku') return { rule: formValue('rule') };
+    if (game === 'mnk') {
+      return {
+        m: parseInt($('#mnk-m').value, 10) || 0, n: parseInt($('#mnk-n').value, 10) || 0,
+        k: parseInt($('#mnk-k').value, 10) || 0, gravity: $('#mnk-gravity').checked, exact: $('#mnk-exact').checked,
+      };
+    }
+    return undefined;
   }
 
   function syncForm() {
@@ -146,23 +300,35 @@
     $('#computer-options').hidden = opp !== 'computer';
     $('#agent-options').hidden = opp !== 'agent';
     $('#seat-options').hidden = opp === 'local';
+    const names = levelNames(game, formRules(game) || {});
+    for (const span of document.querySelectorAll('.level-name')) {
+      const [head, rest] = names[span.dataset.level - 1].split(' — ');
+      const b = el('b', '', span.dataset.level + '. ' + head);
+      span.replaceChildren(b, rest ? ' — ' + rest : '');
+    }
+    const fake = { game };
+    $('#seat-first').textContent = 'First (' + seatLabel(fake, 'first') + ')';
+    $('#seat-second').textContent = 'Second (' + seatLabel(fake, 'second') + ')';
   }
 
   function showForm() {
-    $('#game').hidden = true;
-    $('#new-game').hidden = false;
-    document.title = 'inarow — new game';
+    showPage('new-game');
+    document.title = 'New game · inarow';
     syncForm();
     const all = store.load();
-    const ids = Object.keys(all).filter((id) => all[id].game).sort((a, b) => all[b].at - all[a].at).slice(0, 10);
+    const ids = Object.keys(all).filter((id) => all[id].game && all[id].token).sort((a, b) => all[b].at - all[a].at).slice(0, 10);
     $('#recent').hidden = ids.length === 0;
     const list = $('#recent-list');
     list.replaceChildren();
     for (const id of ids) {
+      const g = all[id];
       const li = el('li');
-      const a = el('a', '', (gameTitle[all[id].game] || all[id].game) + ' · ' + (all[id].opponent || '') + ' · ' + new Date(all[id].at).toLocaleString());
+      const parts = [gameTitle[g.game] || g.game, g.against || g.opponent || ''];
+      if (g.result) parts.push(g.result);
+      const a = el('a', '', parts.filter(Boolean).join(' · '));
       a.href = '#g=' + encodeURIComponent(id);
-      li.append(a);
+      const when = el('span', 'note', ' ' + new Date(g.at).toLocaleString());
+      li.append(a, when);
       list.append(li);
     }
   }
@@ -172,26 +338,27 @@
     const game = formValue('game');
     const opponent = formValue('opponent');
     const body = { game, opponent };
-    if (game === 'gomoku') body.rules = { rule: formValue('rule') };
-    if (game === 'mnk') {
-      body.rules = {
-        m: parseInt($('#mnk-m').value, 10) || 0, n: parseInt($('#mnk-n').value, 10) || 0,
-        k: parseInt($('#mnk-k').value, 10) || 0, gravity: $('#mnk-gravity').checked, exact: $('#mnk-exact').checked,
-      };
-    }
-    if (opponent === 'computer') body.level = parseInt($('#level').value, 10);
+    const rules = formRules(game);
+    if (rules) body.rules = rules;
+    if (opponent === 'computer') body.level = parseInt(formValue('level'), 10) || 3;
     if (opponent === 'agent') body.agent = $('#agent').value;
     if (opponent !== 'local') body.seat = formValue('seat');
     const btn = $('#create');
     btn.disabled = true;
-    const { status, data } = await api('POST', '/api/games', body);
+    const { status, data } = await create(body);
     btn.disabled = false;
-    if (status !== 201) {
-      alertForm(data.error || 'The game could not be created.');
-      return;
+    if (status !== 201) alertForm(data.error || 'The game could not be created.');
+  }
+
+  // create makes a game, keeps its seat here and opens it.
+  async function create(body) {
+    const res = await api('POST', '/api/games', body);
+    if (res.status === 201) {
+      const d = res.data;
+      store.put(d.id, { token: d.token, seat: d.seat, invite: d.invite_token || '', game: d.game, opponent: d.opponent });
+      location.hash = '#g=' + encodeURIComponent(d.id);
     }
-    store.put(data.id, { token: data.token, seat: data.seat, invite: data.invite_token || '', game, opponent });
-    location.hash = '#g=' + encodeURIComponent(data.id);
+    return res;
   }
 
   function alertForm(text) {
@@ -206,34 +373,55 @@
   }
 
   // ---- the game page ----
-  async function openGame(id) {
+  async function openGame(id, offer) {
     S.id = id;
     const saved = store.get(id) || {};
     S.token = saved.token || null;
     S.seat = saved.seat || null;
-    S.view = null; S.replay = null; S.analysis = null; S.size = '';
-    $('#new-game').hidden = true;
-    $('#game').hidden = false;
-    $('#record').hidden = true;
-    $('#record-toggle').setAttribute('aria-expanded', 'false');
+    S.view = null; S.replay = null; S.analysis = null; S.size = ''; S.preview = null;
+    S.offer = offer;
     showMessage('');
     $('#status').textContent = 'Loading…';
     const { status, data } = await api('GET', '/api/games/' + encodeURIComponent(id));
     if (S.id !== id) return;
     if (status !== 200) {
-      $('#status').textContent = '';
-      showMessage(status === 404 ? 'There is no such game. Check the link, or start a new game.' : (data.error || 'The game could not be loaded.'));
-      $('#board').replaceChildren();
+      if (status === 404) showError('No such game', 'There is no game "' + id + '" on this server. Check the link, or start a new game.');
+      else showError('The game could not be loaded', refusedText(status, data));
       return;
     }
-    if (S.token) store.put(id, { game: data.game, opponent: data.opponent });
+    showPage('game');
     apply(data);
     listen(id);
+  }
+
+  // The seat a link offers when this browser already holds one in the game.
+  function renderOffer() {
+    const o = S.offer, v = S.view;
+    $('#seat-offer').hidden = !o;
+    if (!o) return;
+    const linkSeat = o.seat === 'first' || o.seat === 'second' ? seatLabel(v, o.seat) + ' (' + o.seat + ')' : 'a seat';
+    const mine = S.seat === 'both' ? 'both seats' : S.seat ? 'the ' + seatLabel(v, S.seat) + ' seat' : 'a seat';
+    $('#seat-offer-text').textContent = (o.own
+      ? 'This is the invite link you made for your friend: it holds ' + linkSeat + '. This browser plays ' + mine + '.'
+      : 'This link holds ' + linkSeat + ' of this game, but this browser already plays ' + mine + '.') +
+      ' Taking the link\'s seat forgets yours here, and the server cannot give it back.';
+  }
+
+  function resolveOffer(take) {
+    const o = S.offer;
+    S.offer = null;
+    if (take && o) {
+      store.put(S.id, { token: o.token, seat: o.seat, invite: '' });
+      S.token = o.token;
+      S.seat = o.seat;
+    }
+    if (S.view) render();
   }
 
   function closeGame() {
     if (S.es) { S.es.close(); S.es = null; }
     if (S.analysisAbort) S.analysisAbort.abort();
+    clearTimeout(S.nudge);
     S.id = null;
   }
 
@@ -253,7 +441,8 @@
     if (S.view && view.version < S.view.version) return;
     const changed = !S.view || S.view.version !== view.version;
     S.view = view;
-    if (changed) S.analysis = null;
+    if (changed) { S.analysis = null; S.preview = null; }
+    if (changed && S.token) store.put(view.id, { game: view.game, opponent: view.opponent, against: opponentText(view), result: resultText(view) });
     render();
     if (changed && $('#analysis-toggle').checked) analyse();
     if (changed) nudge(view);
@@ -287,10 +476,33 @@
     return v && v.status === 'playing' && S.replay === null && !S.busy && mySeats().includes(v.to_move);
   }
 
+  // who plays a seat, as the players' list names them.
+  function playerName(v, seat) {
+    const mine = mySeats();
+    if (v.computer === seat) return v.agent ? 'agent ' + v.agent : 'computer, level ' + v.level;
+    if (v.opponent === 'local') return 'on this screen';
+    if (mine.includes(seat)) return 'you';
+    return v.opponent === 'friend' && mine.length ? 'your friend' : 'a player';
+  }
+
+  function opponentText(v) {
+    if (v.agent) return 'vs agent ' + v.agent;
+    if (v.computer) return 'vs computer, level ' + v.level;
+    if (v.opponent === 'friend') return 'vs a friend';
+    return 'two players here';
+  }
+
+  function resultText(v) {
+    if (v.status === 'drawn') return 'drawn';
+    if (v.status !== 'won') return 'in play, ' + v.ply + (v.ply === 1 ? ' move' : ' moves');
+    const mine = mySeats();
+    if (v.opponent === 'local' || !mine.length) return seatLabel(v, v.winner) + ' won';
+    return mine.includes(v.winner) ? 'you won' : 'you lost';
+  }
+
   function statusText() {
     const v = S.view;
     const mine = mySeats();
-    if (S.replay !== null) return 'Replay: move ' + S.replay + ' of ' + v.moves.length;
     if (v.status === 'won') {
       const w = seatLabel(v, v.winner);
       if (v.opponent === 'local' || !mine.length) return w + ' wins.';
@@ -309,39 +521,71 @@
     return v.computer === v.to_move ? opponentName(v) + ' is thinking…' : 'Waiting for your friend (' + who + ')…';
   }
 
+  // titleText: the tab's title says whose turn it is, first.
+  function titleText() {
+    const v = S.view;
+    const mine = mySeats();
+    let head;
+    if (v.status === 'won') head = v.opponent !== 'local' && mine.length ? (mine.includes(v.winner) ? 'You won' : 'You lost') : seatLabel(v, v.winner) + ' won';
+    else if (v.status === 'drawn') head = 'Draw';
+    else if (mine.includes(v.to_move) && v.opponent !== 'local') head = '● Your turn';
+    else if (v.computer === v.to_move) head = (v.agent ? 'Agent' : 'Computer') + ' thinking';
+    else head = seatLabel(v, v.to_move) + ' to move';
+    return head + ' · ' + gameTitle[v.game] + ' · inarow';
+  }
+
   // opponentName: who plays the computer's seat, the computer or an agent.
   function opponentName(v) {
     return v.agent ? 'The agent ' + v.agent : 'The computer';
   }
 
+  function shownPly() {
+    return S.replay === null ? S.view.moves.length : S.replay;
+  }
+
   function render() {
     const v = S.view;
-    document.title = 'inarow — ' + gameTitle[v.game];
+    document.title = titleText();
     let title = gameTitle[v.game];
     if (v.game === 'gomoku') title += ' (' + v.rules.rule + ')';
     if (v.game === 'mnk') title = v.rules.m + '×' + v.rules.n + ', ' + v.rules.k + ' in a row' + (v.rules.gravity ? ', gravity' : '') + (v.rules.exact ? ', exactly' : '');
-    if (v.agent) title += ' · vs agent ' + v.agent;
-    else if (v.computer) title += ' · vs computer, level ' + v.level;
-    else if (v.opponent === 'friend') title += ' · vs a friend';
-    else title += ' · two players here';
+    title += ' · ' + opponentText(v);
     $('#game-title').textContent = title;
-    $('#status').textContent = statusText();
+    $('#status').textContent = S.replay !== null
+      ? 'Looking back: move ' + S.replay + ' of ' + v.moves.length + '. ' + statusText() + ' (End or » returns.)'
+      : statusText();
+
+    const players = $('#players');
+    players.replaceChildren(...['first', 'second'].map((seat) => {
+      const li = el('li');
+      const chip = el('span', 'chip chip-' + v.game + ' chip-' + seat);
+      chip.setAttribute('aria-hidden', 'true');
+      if (v.game === 'tictactoe' || v.game === 'mnk') chip.textContent = seat === 'first' ? '✕' : '◯';
+      li.append(chip, el('span', 'who', seatLabel(v, seat) + ' — ' + playerName(v, seat)));
+      if (v.status === 'playing' && v.to_move === seat) { li.className = 'to-move'; li.append(el('span', 'turn', 'to move')); }
+      if (v.status === 'won' && v.winner === seat) li.append(el('span', 'turn', 'winner'));
+      return li;
+    }));
 
     // Invite link for the creator of a friend game, until the friend moves.
     const saved = store.get(v.id) || {};
     const inv = $('#invite');
-    if (v.opponent === 'friend' && saved.invite && v.status === 'playing' && v.ply < 2) {
+    if (v.opponent === 'friend' && saved.invite && saved.token === S.token && v.status === 'playing' && v.ply < 2) {
       const other = S.seat === 'second' ? 'first' : 'second';
       $('#invite-link').value = location.origin + location.pathname + '#g=' + encodeURIComponent(v.id) + '&t=' + encodeURIComponent(saved.invite) + '&s=' + other;
       inv.hidden = false;
     } else {
       inv.hidden = true;
     }
+    renderOffer();
     const undo = $('#undo');
     undo.hidden = !(S.token && (v.computer || v.opponent === 'local')) || !!v.forfeit;
     undo.disabled = S.busy || v.moves.length === 0 || S.replay !== null;
+    $('#rematch').hidden = !(S.token && v.status !== 'playing');
+    $('#rematch').textContent = v.opponent === 'local' ? 'Play again' : 'Rematch, colours swapped';
 
     renderBoard();
+    renderMoves();
     renderRecord();
   }
 
@@ -349,18 +593,22 @@
     const v = S.view;
     const m = v.rules.m, n = v.rules.n;
     const boardEl = $('#board');
-    const size = m + 'x' + n + v.game;
+    const frame = $('#frame');
+    const size = m + 'x' + n + v.game + v.notation;
     if (S.size !== size) {
       S.size = size;
       boardEl.replaceChildren();
-      boardEl.style.setProperty('--cols', m);
-      boardEl.style.setProperty('--rows', n);
-      boardEl.className = 'board theme-' + (v.game === 'gomoku' || v.game === 'gobang' ? 'go' : v.rules.gravity ? 'c4' : v.game === 'tictactoe' ? 'ttt' : 'mnk');
+      frame.style.setProperty('--cols', m);
+      frame.style.setProperty('--rows', n);
+      const theme = v.game === 'gomoku' || v.game === 'gobang' ? 'go' : v.rules.gravity ? 'c4' : v.game === 'tictactoe' ? 'ttt' : 'mnk';
+      const coords = coordinates(v);
+      frame.className = 'frame theme-' + theme + (coords.ranks ? '' : ' no-ranks');
+      const stars = theme === 'go' ? starPoints(v) : new Set();
       for (let y = 0; y < n; y++) {
         const row = el('div', 'row');
         row.setAttribute('role', 'row');
         for (let x = 0; x < m; x++) {
-          const c = el('button', 'cell');
+          const c = el('button', 'cell' + (stars.has(x + ',' + y) ? ' star' : ''));
           c.type = 'button';
           c.dataset.x = x; c.dataset.y = y;
           c.setAttribute('role', 'gridcell');
@@ -371,11 +619,18 @@
         boardEl.append(row);
       }
       S.focus = [Math.floor(m / 2), v.rules.gravity ? n - 1 : Math.floor(n / 2)];
+      const fill = (sel, labels) => {
+        $(sel).replaceChildren(...(labels || []).map((t) => el('span', '', t)));
+        $(sel).hidden = !labels;
+      };
+      fill('#files-top', coords.top);
+      fill('#files-bottom', coords.bottom);
+      fill('#ranks', coords.ranks);
       const cols = $('#columns');
       cols.replaceChildren();
-      cols.style.setProperty('--cols', m);
       for (let x = 0; x < m; x++) cols.append(el('span', 'colscore'));
     }
+    boardEl.dataset.game = v.id;
     const shown = S.replay === null ? { board: v.board, last: v.last_move } : boardAt(v, S.replay);
     const win = new Set(S.replay === null ? v.winning_line.map(([x, y]) => x + ',' + y) : []);
     const forb = new Set(S.replay === null && v.forbidden ? v.forbidden.map(([x, y]) => x + ',' + y) : []);
@@ -383,30 +638,36 @@
     // Gomoku analyses: the forced line numbered in order, the engine's
     // candidates ranked, forced wins and losses marked W and L.
     const marks = new Map();
-    if (S.analysis && S.replay === null && S.analysis.ply === v.ply) {
-      const a = S.analysis;
+    let best = new Set();
+    const live = S.analysis && S.replay === null && S.analysis.ply === v.ply ? S.analysis : null;
+    if (live) {
+      const a = live;
       if (a.method === 'vcf' || a.method === 'vct' || a.method === 'search') {
         a.moves.forEach((mv, i) => {
           const proven = mv.proven ? (mv.score > 0 ? 'W' : 'L') : '';
           marks.set(mv.x + ',' + mv.y, {
-            text: proven || String(i + 1), cls: proven === 'W' ? 'good' : proven === 'L' ? 'bad' : i === 0 ? 'even best' : 'even',
-            label: proven === 'W' ? 'a forced win' : proven === 'L' ? 'a forced loss' : 'candidate ' + (i + 1) + ', engine score ' + mv.score,
+            text: proven || String(i + 1), cls: (proven === 'W' ? 'good' : proven === 'L' ? 'bad' : 'even') + (i === 0 ? ' best' : ''),
+            label: (i === 0 ? 'the best move, ' : '') + (proven === 'W' ? 'a forced win' : proven === 'L' ? 'a forced loss' : 'candidate ' + (i + 1) + ', engine score ' + mv.score),
           });
         });
         (a.line || []).forEach((mv, i) => {
           if (mv.x < 0) return;
           marks.set(mv.x + ',' + mv.y, {
-            text: String(i + 1), cls: 'line ' + (i % 2 ? 'bad' : 'good'),
-            label: 'move ' + (i + 1) + ' of the forced win (' + (i % 2 ? 'the defence' : 'the attack') + ')',
+            text: String(i + 1), cls: 'line ' + (i % 2 ? 'bad' : 'good') + (i === 0 ? ' best' : ''),
+            label: (i === 0 ? 'the best move, ' : '') + 'move ' + (i + 1) + ' of the forced win (' + (i % 2 ? 'the defence' : 'the attack') + ')',
           });
         });
       } else {
         for (const mv of a.moves) scores.set(mv.x + ',' + mv.y, mv.score);
+        const top = Math.max(...a.moves.map((mv) => mv.score));
+        best = new Set(a.moves.filter((mv) => mv.score === top).map((mv) => mv.x + ',' + mv.y));
       }
     }
     const movable = canMove();
     boardEl.classList.toggle('movable', movable);
     boardEl.classList.toggle('replaying', S.replay !== null);
+    const pv = S.preview && movable ? S.preview : null;
+    const pcls = v.to_move === 'first' ? 'px' : 'po';
     for (const c of boardEl.querySelectorAll('.cell')) {
       const x = +c.dataset.x, y = +c.dataset.y, key = x + ',' + y;
       const s = shown.board[y][x];
@@ -415,11 +676,19 @@
       c.classList.toggle('last', !!shown.last && shown.last[0] === x && shown.last[1] === y);
       c.classList.toggle('win', win.has(key));
       c.classList.toggle('forbidden', forb.has(key));
+      const isPv = !!pv && pv[0] === x && pv[1] === y;
+      c.classList.toggle('preview', isPv);
+      c.classList.toggle('px', isPv && pcls === 'px');
+      c.classList.toggle('po', isPv && pcls === 'po');
+      c.classList.toggle('drop-best', false);
       c.tabIndex = (x === S.focus[0] && y === S.focus[1]) ? 0 : -1;
       const name = moveName(v, x, y);
       let label = (v.notation === 'column' ? 'column ' + name + ', row ' + (v.rules.n - y) : name) + ': ';
       label += s === 'x' ? seatLabel(v, 'first') : s === 'o' ? seatLabel(v, 'second') : 'empty';
+      if (shown.last && shown.last[0] === x && shown.last[1] === y) label += ', the last move';
+      if (win.has(key)) label += ', in the winning line';
       if (forb.has(key)) label += ', forbidden for black';
+      if (isPv) label += ', your move to confirm';
       const sc = c.querySelector('.score');
       if (marks.has(key)) {
         const mk = marks.get(key);
@@ -429,8 +698,8 @@
       } else if (scores.has(key) && v.notation !== 'column') {
         const val = scores.get(key);
         sc.textContent = val > 0 ? '+' + val : String(val);
-        sc.className = 'score ' + (val > 0 ? 'good' : val < 0 ? 'bad' : 'even');
-        label += ', value ' + val;
+        sc.className = 'score ' + (val > 0 ? 'good' : val < 0 ? 'bad' : 'even') + (best.has(key) ? ' best' : '');
+        label += ', value ' + val + (best.has(key) ? ', a best move' : '');
       } else {
         sc.textContent = '';
         sc.className = 'score';
@@ -438,22 +707,116 @@
       c.setAttribute('aria-label', label);
       c.dataset.open = movable && s === '.' && !forb.has(key) ? 'yes' : 'no';
     }
-    // Column scores above a gravity board, like the Connect Four solver page.
+    // Column scores above a gravity board, like the Connect Four solver
+    // page; the best columns starred, and where their stone would land
+    // ringed.
     const colEls = $('#columns').children;
-    const showCols = v.notation === 'column' && S.analysis && S.analysis.columns && S.analysis.ply === v.ply && S.replay === null;
+    const showCols = v.notation === 'column' && live && live.columns;
     $('#columns').hidden = !showCols;
+    const colVals = showCols ? live.columns.filter((c) => c !== null && c !== undefined) : [];
+    const top = colVals.length ? Math.max(...colVals) : null;
     for (let x = 0; x < colEls.length; x++) {
-      const val = showCols ? S.analysis.columns[x] : null;
-      colEls[x].textContent = val === null || val === undefined ? '' : (val > 0 ? '+' + val : String(val));
-      colEls[x].className = 'colscore ' + (val === null || val === undefined ? '' : val > 0 ? 'good' : val < 0 ? 'bad' : 'even');
+      const val = showCols ? live.columns[x] : null;
+      const known = val !== null && val !== undefined;
+      colEls[x].textContent = known ? (val > 0 ? '+' + val : String(val)) : '';
+      colEls[x].className = 'colscore ' + (!known ? '' : val > 0 ? 'good' : val < 0 ? 'bad' : 'even') + (known && val === top ? ' best' : '');
+      if (known && val === top) {
+        const y = dropRow(shown.board, x);
+        const cell = y >= 0 && boardEl.querySelector(`.cell[data-x="${x}"][data-y="${y}"]`);
+        if (cell) {
+          cell.classList.add('drop-best');
+          cell.setAttribute('aria-label', cell.getAttribute('aria-label') + ', a best move (' + (val > 0 ? '+' + val : val) + ')');
+        }
+      }
     }
+    renderPreviewBar();
   }
 
-  // ---- moving ----
+  // ---- the move list beside the board ----
+  function renderMoves() {
+    const v = S.view;
+    const list = $('#move-list');
+    const cur = shownPly();
+    const items = [];
+    for (let i = 0; i < v.moves.length; i += 2) {
+      const li = el('li');
+      li.append(el('span', 'num', (i / 2 + 1) + '.'));
+      for (const j of [i, i + 1]) {
+        if (j >= v.moves.length) break;
+        const b = el('button', 'move' + (cur === j + 1 ? ' current' : ''), v.moves[j]);
+        b.type = 'button';
+        b.dataset.ply = j + 1;
+        b.setAttribute('aria-label', 'Move ' + (j + 1) + ', ' + seatLabel(v, j % 2 ? 'second' : 'first') + ' ' + v.moves[j]);
+        if (cur === j + 1) b.setAttribute('aria-current', 'step');
+        li.append(b);
+      }
+      items.push(li);
+    }
+    if (!items.length) {
+      const li = el('li', 'empty', 'No moves yet.');
+      items.push(li);
+    }
+    list.replaceChildren(...items);
+    const current = list.querySelector('.current');
+    if (current) {
+      // Scroll the list only, never the page.
+      const top = current.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top - list.clientHeight / 2;
+    }
+    $('#replay-label').textContent = 'move ' + cur + ' / ' + v.moves.length;
+    $('#replay-start').disabled = $('#replay-back').disabled = cur === 0;
+    $('#replay-end').disabled = $('#replay-forward').disabled = cur === v.moves.length;
+  }
+
+  function setReplay(ply) {
+    const v = S.view;
+    if (!v) return;
+    ply = Math.max(0, Math.min(v.moves.length, ply));
+    S.replay = ply === v.moves.length ? null : ply;
+    S.preview = null;
+    render();
+  }
+
+  // ---- moving: a click plays, or with confirming on, previews first ----
+  function confirming() {
+    const p = pref.get('confirm');
+    if (p === 'on' || p === 'off') return p === 'on';
+    // By default on touch screens when the points are smaller than a
+    // finger (44 CSS pixels, WCAG's target size).
+    const v = S.view;
+    const coarse = window.matchMedia('(pointer: coarse)').matches;
+    return coarse && !!v && $('#board').clientWidth / v.rules.m < 44;
+  }
+
+  function renderPreviewBar() {
+    const bar = $('#preview-bar');
+    const v = S.view;
+    $('#confirm-toggle').checked = confirming();
+    if (!S.preview || !canMove()) { bar.hidden = true; return; }
+    $('#preview-text').textContent = 'Play ' + moveName(v, S.preview[0], S.preview[1]) + '? Tap it again or press Play.';
+    bar.hidden = false;
+  }
+
+  function clickCell(x, y) {
+    const v = S.view;
+    if (!v) return;
+    focusCell(x, y, false);
+    if (!confirming() || !canMove()) { play(x, y); return; }
+    if (v.rules.gravity) {
+      y = dropRow(v.board, x);
+      if (y < 0) { play(x, 0); return; }
+    }
+    if (S.preview && S.preview[0] === x && S.preview[1] === y) { play(x, y); return; }
+    S.preview = [x, y];
+    showMessage('');
+    renderBoard();
+  }
+
   async function play(x, y) {
     const v = S.view;
     if (!v) return;
-    if (S.replay !== null) { showMessage('You are looking at the record. Press » to go back to the game.', 'info'); return; }
+    S.preview = null;
+    if (S.replay !== null) { showMessage('You are looking back at move ' + S.replay + '. Press End or » to go back to the game.', 'info'); return; }
     if (v.status !== 'playing') { showMessage('The game is over. Start a new game to play again.'); return; }
     if (!S.token) { showMessage('You are watching this game: only its players can move.'); return; }
     if (!mySeats().includes(v.to_move)) {
@@ -490,7 +853,7 @@
       case 404: return 'This game no longer exists.';
       case 422: return 'Illegal move: ' + msg + '.';
       case 0: return msg;
-      default: return first + '.';
+      default: return first + (/[.!?]$/.test(first) ? '' : '.');
     }
   }
 
@@ -506,7 +869,26 @@
     render();
   }
 
-  // ---- keyboard ----
+  // rematch: the same game again with the seats swapped (the computer's
+  // level, the agent, the rules kept); a friend game gets a new invite
+  // link to send.
+  async function rematch() {
+    const v = S.view;
+    if (!v) return;
+    const body = { game: v.game, opponent: v.opponent };
+    if (v.game === 'gomoku') body.rules = { rule: v.rules.rule };
+    if (v.game === 'mnk') body.rules = { m: v.rules.m, n: v.rules.n, k: v.rules.k, gravity: v.rules.gravity, exact: v.rules.exact };
+    if (v.opponent === 'computer') body.level = v.level;
+    if (v.opponent === 'agent') body.agent = v.agent;
+    if (v.opponent !== 'local') body.seat = mySeats()[0] === 'first' ? 'second' : 'first';
+    $('#rematch').disabled = true;
+    const { status, data } = await create(body);
+    $('#rematch').disabled = false;
+    if (status !== 201) showMessage('The rematch could not be created: ' + (data.error || status) + '.');
+  }
+
+  // ---- keyboard: arrows move over the board, Enter plays; elsewhere
+  // ← → Home End scrub through the game ----
   function focusCell(x, y, move = true) {
     const v = S.view;
     if (!v) return;
@@ -533,7 +915,20 @@
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       play(x, y);
+    } else if (e.key === 'Escape' && S.preview) {
+      S.preview = null; renderBoard();
     }
+  }
+
+  function onPageKey(e) {
+    if (!S.view || $('#game').hidden || e.altKey || e.ctrlKey || e.metaKey) return;
+    const t = e.target;
+    if (t.closest && (t.closest('#board') || t.closest('input, select, textarea, [contenteditable]'))) return;
+    const cur = shownPly();
+    const to = { ArrowLeft: cur - 1, ArrowRight: cur + 1, Home: 0, End: S.view.moves.length }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    setReplay(to);
   }
 
   // ---- analysis ----
@@ -570,32 +965,22 @@
       note.textContent = who + ' has a forced win by threats; the engine expects ' + lineText + (data.line.length > 1 ? ' (numbered on the board)' : '') + '. W marks forced wins, L forced losses, numbers rank the other candidates.';
     } else if (data.method === 'search') {
       note.textContent = 'No forced win for ' + who + ' by continuous fours. The engine\'s best candidates, ranked 1 to ' + data.moves.length +
-        (data.depth ? ' (depth ' + data.depth + ')' : '') + '; W marks forced wins, L forced losses.';
+        (data.depth ? ' (depth ' + data.depth + ')' : '') + '; W marks forced wins, L forced losses. Best: ' + (data.moves[0] ? data.moves[0].move : '—') + '.';
     } else {
+      const known = (data.moves || []).filter((mv) => mv.score !== null && mv.score !== undefined);
+      const top = known.length ? Math.max(...known.map((mv) => mv.score)) : null;
+      const bestMoves = known.filter((mv) => mv.score === top).map((mv) => mv.move);
       note.textContent = 'Scores for ' + seatLabel(v, data.to_move) + ': positive wins (higher is faster), 0 draws, negative loses (Pascal Pons\' convention).' +
+        (bestMoves.length ? ' Best: ' + bestMoves.join(', ') + ' (' + (top > 0 ? '+' + top : top) + ', starred).' : '') +
         (data.complete ? '' : ' The time bound cut the search short: blank moves are unsolved.');
     }
     renderBoard();
   }
 
-  // ---- record: replay and export ----
+  // ---- record: export ----
   function renderRecord() {
     const v = S.view;
-    if ($('#record').hidden) return;
-    const list = $('#move-list');
-    list.replaceChildren();
-    v.moves.forEach((mv, i) => {
-      const li = el('li');
-      const b = el('button', 'move' + (S.replay === i + 1 || (S.replay === null && i === v.moves.length - 1) ? ' current' : ''), (i + 1) + '. ' + seatLabel(v, i % 2 ? 'second' : 'first') + ' ' + mv);
-      b.type = 'button';
-      b.addEventListener('click', () => setReplay(i + 1));
-      li.append(b);
-      list.append(li);
-    });
-    const range = $('#replay-ply');
-    range.max = v.moves.length;
-    range.value = S.replay === null ? v.moves.length : S.replay;
-    $('#replay-label').textContent = (S.replay === null ? v.moves.length : S.replay) + ' / ' + v.moves.length;
+    if (!$('#record').open) return;
     const sel = $('#export-format');
     const formats = exportFormats(v);
     if (sel.dataset.game !== v.id) {
@@ -619,14 +1004,6 @@
 
   function recordURL(v, format) {
     return '/api/games/' + encodeURIComponent(v.id) + '/record?format=' + format;
-  }
-
-  function setReplay(ply) {
-    const v = S.view;
-    if (!v) return;
-    ply = Math.max(0, Math.min(v.moves.length, ply));
-    S.replay = ply === v.moves.length ? null : ply;
-    render();
   }
 
   function exportFormats(v) {
@@ -691,6 +1068,27 @@
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   }
 
+  // ---- theme: follows the system unless the switch says light or dark ----
+  const THEMES = { auto: '◐', light: '☀', dark: '☾' };
+  function applyTheme(t) {
+    if (!THEMES[t]) t = 'auto';
+    if (t === 'auto') delete document.documentElement.dataset.theme; else document.documentElement.dataset.theme = t;
+    const b = $('#theme-toggle');
+    const icon = el('span', '', THEMES[t]);
+    icon.setAttribute('aria-hidden', 'true');
+    b.replaceChildren(icon, ' Theme: ' + t);
+    b.title = t === 'auto' ? 'The theme follows the system; click for light, then dark' : 'Click for ' + (t === 'light' ? 'dark' : 'the system\'s theme');
+    b.dataset.theme = t;
+  }
+
+  // The help line says what this device does: tap or click.
+  function helpText() {
+    const touch = window.matchMedia('(pointer: coarse)').matches;
+    $('#help').textContent = touch
+      ? 'Tap a point to play it; with "Confirm moves" on, the first tap shows the move and a second tap plays it. Tap a move in the list to look back.'
+      : 'Click a cell, or move over the board with the arrow keys and press Enter. Outside the board, ← → Home End step through the moves.';
+  }
+
   // ---- wiring ----
   // The agents this server can seat, offered as opponents when there are any.
   async function loadAgents() {
@@ -701,33 +1099,49 @@
   }
 
   function init() {
+    applyTheme(pref.get('theme'));
+    $('#theme-toggle').addEventListener('click', () => {
+      const order = ['auto', 'light', 'dark'];
+      const next = order[(order.indexOf($('#theme-toggle').dataset.theme) + 1) % order.length];
+      pref.set('theme', next === 'auto' ? null : next);
+      applyTheme(next);
+    });
+    for (const p of document.querySelectorAll('.pic[data-pic]')) p.append(picture(p.dataset.pic));
+    helpText();
     $('#create-form').addEventListener('submit', createGame);
     $('#create-form').addEventListener('change', syncForm);
+    $('#create-form').addEventListener('input', syncForm);
     $('#board').addEventListener('click', (e) => {
       const c = e.target.closest('.cell');
-      if (!c) return;
-      focusCell(+c.dataset.x, +c.dataset.y, false);
-      play(+c.dataset.x, +c.dataset.y);
+      if (c) clickCell(+c.dataset.x, +c.dataset.y);
     });
     $('#board').addEventListener('keydown', onBoardKey);
+    document.addEventListener('keydown', onPageKey);
+    $('#preview-play').addEventListener('click', () => { if (S.preview) play(S.preview[0], S.preview[1]); });
+    $('#preview-cancel').addEventListener('click', () => { S.preview = null; renderBoard(); });
+    $('#confirm-toggle').addEventListener('change', (e) => {
+      pref.set('confirm', e.target.checked ? 'on' : 'off');
+      if (!e.target.checked) S.preview = null;
+      if (S.view) renderBoard();
+    });
     $('#undo').addEventListener('click', undo);
+    $('#rematch').addEventListener('click', rematch);
+    $('#seat-keep').addEventListener('click', () => resolveOffer(false));
+    $('#seat-take').addEventListener('click', () => resolveOffer(true));
     $('#analysis-toggle').addEventListener('change', () => {
       S.analysis = null;
       if (S.view) renderBoard();
       analyse();
     });
-    $('#record-toggle').addEventListener('click', () => {
-      const rec = $('#record');
-      rec.hidden = !rec.hidden;
-      $('#record-toggle').setAttribute('aria-expanded', String(!rec.hidden));
-      if (rec.hidden) S.replay = null;
-      if (S.view) render();
+    $('#record').addEventListener('toggle', () => { if (S.view) renderRecord(); });
+    $('#move-list').addEventListener('click', (e) => {
+      const b = e.target.closest('.move');
+      if (b) setReplay(+b.dataset.ply);
     });
     $('#replay-start').addEventListener('click', () => setReplay(0));
     $('#replay-end').addEventListener('click', () => setReplay(Infinity));
-    $('#replay-back').addEventListener('click', () => setReplay((S.replay === null ? S.view.moves.length : S.replay) - 1));
-    $('#replay-forward').addEventListener('click', () => setReplay((S.replay === null ? S.view.moves.length : S.replay) + 1));
-    $('#replay-ply').addEventListener('input', (e) => setReplay(parseInt(e.target.value, 10)));
+    $('#replay-back').addEventListener('click', () => setReplay(shownPly() - 1));
+    $('#replay-forward').addEventListener('click', () => setReplay(shownPly() + 1));
     $('#export-format').addEventListener('change', renderRecord);
     $('#export-download').addEventListener('click', download);
     $('#copy-invite').addEventListener('click', async () => {
@@ -735,8 +1149,14 @@
       input.select();
       try { await navigator.clipboard.writeText(input.value); showMessage('Link copied.', 'info'); } catch { showMessage('Select the link and copy it.', 'info'); }
     });
-    $('#new-link').addEventListener('click', (e) => { e.preventDefault(); location.hash = ''; });
-    $('#home-link').addEventListener('click', (e) => { e.preventDefault(); location.hash = ''; });
+    for (const a of ['#new-link', '#home-link', '#error-home']) {
+      $(a).addEventListener('click', (e) => {
+        e.preventDefault();
+        const had = location.hash.length > 1;
+        location.hash = '';
+        if (!had) route(); // no hashchange to route on
+      });
+    }
     window.addEventListener('hashchange', route);
     loadAgents();
     route();
