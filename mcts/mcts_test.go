@@ -8,10 +8,28 @@ import (
 	"time"
 
 	"github.com/inarow/inarow"
-	"github.com/inarow/inarow/engine"
+	"github.com/inarow/inarow/solve"
 )
 
-var _ engine.Player = (*Engine)(nil)
+// player is engine.Player (package engine imports mcts: its tests check
+// that *Engine is one).
+type player interface {
+	Move(ctx context.Context, p inarow.Position) (inarow.Move, error)
+}
+
+// perfectPlayer plays one of the exact solver's best moves at random.
+type perfectPlayer struct {
+	r      *rand.Rand
+	solver solve.Solver
+}
+
+func (p *perfectPlayer) Move(ctx context.Context, pos inarow.Position) (inarow.Move, error) {
+	moves, _, err := p.solver.Best(ctx, pos)
+	if err != nil {
+		return inarow.NoMove, err
+	}
+	return moves[p.r.IntN(len(moves))], nil
+}
 
 type randomPlayer struct{ r *rand.Rand }
 
@@ -22,10 +40,10 @@ func (p randomPlayer) Move(_ context.Context, pos inarow.Position) (inarow.Move,
 
 // playGame plays a game between a (First) and b (Second) and returns the
 // final position.
-func playGame(t *testing.T, r inarow.Rules, a, b engine.Player) inarow.Position {
+func playGame(t *testing.T, r inarow.Rules, a, b player) inarow.Position {
 	t.Helper()
 	p, _ := inarow.NewPosition(r)
-	players := [2]engine.Player{a, b}
+	players := [2]player{a, b}
 	for !p.Over() {
 		m, err := players[p.ToMove()].Move(context.Background(), p)
 		if err != nil {
@@ -52,9 +70,9 @@ func TestTicTacToeNeverLoses(t *testing.T) {
 	for i := 0; i < n; i++ {
 		e := New(Options{Threads: 1 + i%2, EndgameCells: -1, Seed: uint64(i + 1)})
 		e.Limits = Limits{Playouts: 3000}
-		var opp engine.Player = randomPlayer{rand.New(rand.NewPCG(uint64(i), 9))}
+		var opp player = randomPlayer{rand.New(rand.NewPCG(uint64(i), 9))}
 		if i%2 == 1 {
-			opp = &engine.Perfect{Rand: rand.New(rand.NewPCG(uint64(i), 3))}
+			opp = &perfectPlayer{r: rand.New(rand.NewPCG(uint64(i), 3))}
 		}
 		me := inarow.Player(i / 2 % 2)
 		var p inarow.Position
@@ -67,7 +85,7 @@ func TestTicTacToeNeverLoses(t *testing.T) {
 		if o.Status == inarow.Won && o.Winner != me {
 			t.Fatalf("game %d: mcts (%v) lost to %T:\n%v", i, me, opp, p)
 		}
-		if _, perfect := opp.(*engine.Perfect); perfect && o.Status != inarow.Drawn {
+		if _, perfect := opp.(*perfectPlayer); perfect && o.Status != inarow.Drawn {
 			t.Fatalf("game %d: %v against the perfect player", i, o)
 		}
 	}
@@ -174,14 +192,14 @@ func TestCancel(t *testing.T) {
 	}
 }
 
-func TestTimeBudgetAndInfo(t *testing.T) {
+func TestTimeBudgetAndProgress(t *testing.T) {
 	p, _ := inarow.NewPosition(inarow.ConnectFour)
 	e := New(Options{Threads: 2})
 	var calls int
 	var last Info
 	start := time.Now()
-	res, err := e.Search(context.Background(), p, Limits{Time: 300 * time.Millisecond, InfoEvery: 50 * time.Millisecond,
-		Info: func(i Info) { calls++; last = i }})
+	res, err := e.Search(context.Background(), p, Limits{Time: 300 * time.Millisecond, ProgressEvery: 50 * time.Millisecond,
+		Progress: func(i Info) { calls++; last = i }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +207,7 @@ func TestTimeBudgetAndInfo(t *testing.T) {
 		t.Fatalf("searched %v for a 300ms budget", d)
 	}
 	if calls < 3 || last.Move != res.Move || res.Iterations == 0 || len(res.PV) == 0 || len(res.Moves) != 7 {
-		t.Fatalf("%d info calls, last %+v, result %+v", calls, last, res)
+		t.Fatalf("%d progress calls, last %+v, result %+v", calls, last, res)
 	}
 }
 
