@@ -204,25 +204,11 @@ type C4Player struct {
 }
 
 func (p *C4Player) Move(ctx context.Context, pos inarow.Position) (inarow.Move, error) {
-	scores, err := p.Solver.Analyze(ctx, pos)
+	res, err := p.Solver.Search(ctx, pos, solve.Limits{})
 	if err != nil {
 		return inarow.NoMove, err
 	}
-	best := solve.FullColumn
-	var cols []int
-	for c, s := range scores {
-		switch {
-		case s == solve.FullColumn:
-		case s > best:
-			best, cols = s, append(cols[:0], c)
-		case s == best:
-			cols = append(cols, c)
-		}
-	}
-	if len(cols) == 0 {
-		return inarow.NoMove, engine.ErrNoMove
-	}
-	return pos.Drop(cols[p.Rand.IntN(len(cols))])
+	return res.Best[p.Rand.IntN(len(res.Best))], nil
 }
 
 // Close releases a player's resources if it has any.

@@ -71,12 +71,10 @@ func (e *Connect4) Move(ctx context.Context, p inarow.Position) (inarow.Move, er
 	if err != nil {
 		return inarow.NoMove, err
 	}
-	var col int
-	if e.Level == Connect4Club {
-		col, err = e.club(ctx, g, b)
-	} else {
-		col, err = e.perfect(ctx, s, b)
+	if e.Level != Connect4Club {
+		return e.perfect(ctx, s, p, b)
 	}
+	col, err := e.club(ctx, g, b)
 	if err != nil {
 		return inarow.NoMove, err
 	}
@@ -102,8 +100,8 @@ func (e *Connect4) solverFor(r inarow.Rules) (*solve.C4Solver, error) {
 	return s, nil
 }
 
-// perfect returns a best column of b (see Connect4).
-func (e *Connect4) perfect(ctx context.Context, s *solve.C4Solver, b solve.Board) (int, error) {
+// perfect returns a best move of p, whose board is b (see Connect4).
+func (e *Connect4) perfect(ctx context.Context, s *solve.C4Solver, p inarow.Position, b solve.Board) (inarow.Move, error) {
 	g := s.Geometry()
 	var wins []int
 	for c := 0; c < g.W; c++ {
@@ -112,21 +110,21 @@ func (e *Connect4) perfect(ctx context.Context, s *solve.C4Solver, b solve.Board
 		}
 	}
 	if len(wins) > 0 { // winning now is the fastest win
-		return wins[intn(e.Rand, len(wins))], nil
+		return p.Drop(wins[intn(e.Rand, len(wins))])
 	}
 	deadline, timed := ctx.Deadline()
 	if !timed {
-		_, cols, err := s.BestMoves(ctx, b)
+		res, err := s.Search(ctx, p, solve.Limits{})
 		if err != nil {
-			return 0, err
+			return inarow.NoMove, err
 		}
-		return cols[intn(e.Rand, len(cols))], nil
+		return res.Best[intn(e.Rand, len(res.Best))], nil
 	}
 	// Inside the book (the position and its children) the answer is at
 	// once: no need for the fallback.
 	if bk := s.Book(); bk != nil && b.Moves() < bk.Depth() {
-		if _, cols, err := s.BestMoves(ctx, b); err == nil {
-			return cols[intn(e.Rand, len(cols))], nil
+		if res, err := s.Search(ctx, p, solve.Limits{}); err == nil {
+			return res.Best[intn(e.Rand, len(res.Best))], nil
 		}
 	}
 	left := time.Until(deadline)
@@ -134,20 +132,20 @@ func (e *Connect4) perfect(ctx context.Context, s *solve.C4Solver, b solve.Board
 	fallback, err := e.heuristicChoice(hctx, g, b, g.W*g.H, 0)
 	cancel()
 	if err != nil {
-		return 0, err
+		return inarow.NoMove, err
 	}
 	// Keep a little time back to answer.
 	margin := min(time.Until(deadline)/20, 20*time.Millisecond)
 	xctx, cancel := context.WithDeadline(ctx, deadline.Add(-margin))
 	defer cancel()
-	_, cols, err := s.BestMoves(xctx, b)
-	if len(cols) > 0 {
-		return cols[intn(e.Rand, len(cols))], nil
+	res, err := s.Search(xctx, p, solve.Limits{})
+	if len(res.Best) > 0 {
+		return res.Best[intn(e.Rand, len(res.Best))], nil
 	}
 	if err == nil || errors.Is(err, context.DeadlineExceeded) {
-		return fallback, nil
+		return p.Drop(fallback)
 	}
-	return 0, err
+	return inarow.NoMove, err
 }
 
 // club is the level-2 player: a four-ply heuristic search with noise.
