@@ -48,6 +48,14 @@ type bookQueue struct {
 	// (the server restarting, the network) is tried again; 0: not at all.
 	retryFor time.Duration
 	warn     func(error) // if not nil, told of each such failure
+
+	mu sync.Mutex
+	// held are the positions this process claimed and has not solved: the
+	// leases it renews. Not every position leased in its name: one whose
+	// claim's answer or score's commit was lost (a connection cut, a
+	// server crash with synchronous_commit off) is not renewed, so it
+	// lapses and is solved again.
+	held map[uint64]bool
 }
 
 // bookQueueFormat is stored in book_queue; a queue of another format is
@@ -256,6 +264,14 @@ func (q *bookQueue) claim(ctx context.Context, n int, lease time.Duration) (clai
 		return nil, fmt.Errorf("book queue: claim: %w", err)
 	}
 	slices.SortFunc(claims, func(a, b bookClaim) int { return a.ord - b.ord })
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.held == nil {
+		q.held = map[uint64]bool{}
+	}
+	for _, c := range claims {
+		q.held[c.key] = true
+	}
 	return claims, nil
 }
 
@@ -281,23 +297,36 @@ func (q *bookQueue) claimOnce(ctx context.Context, n int, lease time.Duration) (
 	})
 }
 
-// renew extends the leases this process holds to lease from now.
+// renew extends the leases of the positions this process holds (held)
+// to lease from now.
 func (q *bookQueue) renew(ctx context.Context, lease time.Duration) error {
-	err := q.exec(ctx, "renew", `UPDATE book_positions SET lease_until = now() + $2 * interval '1 millisecond' WHERE owner = $1 AND state = 'leased'`,
-		q.owner, lease.Milliseconds())
+	q.mu.Lock()
+	keys := make([]int64, 0, len(q.held))
+	for k := range q.held {
+		keys = append(keys, int64(k))
+	}
+	q.mu.Unlock()
+	if len(keys) == 0 {
+		return nil
+	}
+	err := q.exec(ctx, "renew", `UPDATE book_positions SET lease_until = now() + $2 * interval '1 millisecond' WHERE owner = $1 AND state = 'leased' AND key = ANY($3)`,
+		q.owner, lease.Milliseconds(), keys)
 	if err != nil {
 		return fmt.Errorf("book queue: renew: %w", err)
 	}
 	return nil
 }
 
-// release gives back the leases this process holds, so that other
+// release gives back every lease in this process's name, so that other
 // workers take the positions at once (a worker stopped by an interrupt).
 func (q *bookQueue) release(ctx context.Context) error {
 	err := q.exec(ctx, "release", `UPDATE book_positions SET state = 'todo', owner = NULL, lease_until = NULL WHERE owner = $1 AND state = 'leased'`, q.owner)
 	if err != nil {
 		return fmt.Errorf("book queue: release: %w", err)
 	}
+	q.mu.Lock()
+	clear(q.held)
+	q.mu.Unlock()
 	return nil
 }
 
@@ -319,6 +348,11 @@ func (q *bookQueue) done(ctx context.Context, key uint64, v solve.Score, nodes u
 		}
 		return q.pool.QueryRow(ctx, `SELECT score, owner FROM book_positions WHERE key = $1`, int64(key)).Scan(&old, &by)
 	})
+	if err == nil {
+		q.mu.Lock()
+		delete(q.held, key)
+		q.mu.Unlock()
+	}
 	if errors.Is(err, pgx.ErrNoRows) {
 		return fmt.Errorf("book queue: key %d is not in the queue", key)
 	}

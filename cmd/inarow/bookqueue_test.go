@@ -156,6 +156,21 @@ func TestBookQueueLeases(t *testing.T) {
 	if done, leased, err := qa.status(ctx); err != nil || done != 1 || leased != 0 {
 		t.Fatalf("status after the release: %d done, %d leased, %v", done, leased, err)
 	}
+	// A position leased in A's name that A does not know of (its claim's
+	// answer lost) is not renewed: it lapses, and is solved all the same.
+	last := qa.positions - 1
+	if _, err := conn.Exec(ctx, `UPDATE book_positions SET state = 'leased', owner = $1, lease_until = now() + interval '1 second' WHERE ord = $2`, qa.owner, last); err != nil {
+		t.Fatal(err)
+	}
+	if err := qa.renew(ctx, time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if n := queryInt(t, conn, `SELECT count(*) FROM book_positions WHERE ord = $1 AND lease_until < now() + interval '1 minute'`, last); n != 1 {
+		t.Fatal("A renewed the lease of a position it does not hold")
+	}
+	if _, err := conn.Exec(ctx, `UPDATE book_positions SET lease_until = now() - interval '1 second' WHERE ord = $1`, last); err != nil {
+		t.Fatal(err)
+	}
 	// A works the rest off alone.
 	n, err := qa.work(ctx, bookWork{jobs: 1, batch: 4, tableBytes: 1 << 20, lease: time.Minute, poll: 10 * time.Millisecond})
 	if err != nil || n != qa.positions-1 {
@@ -294,18 +309,20 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 		})
 		return cmd, &out
 	}
-	// The processes' connections go by a name of their own, so that the
-	// test can cut them.
-	u, err := url.Parse(db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	// Each process's connections go by a name of its own, so that the
+	// test can watch and cut them.
 	app := fmt.Sprintf("inarow-book-test-%x", rand.Uint64())
-	params := u.Query()
-	params.Set("application_name", app)
-	u.RawQuery = params.Encode()
-	db = u.String()
-	gen, genOut := start(append([]string{"book", "generate", "--out", many, "--db", db, "--jobs", "0", "--lease", "1s"}, book...)...)
+	named := func(name string) string {
+		u, err := url.Parse(db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		params := u.Query()
+		params.Set("application_name", app+"-"+name)
+		u.RawQuery = params.Encode()
+		return u.String()
+	}
+	gen, genOut := start(append([]string{"book", "generate", "--out", many, "--db", named("generate"), "--jobs", "0", "--lease", "1s"}, book...)...)
 	deadline := time.Now().Add(2 * time.Minute)
 	wait := func(what string, ok func() bool) {
 		t.Helper()
@@ -323,34 +340,42 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 	total := queryInt(t, conn, `SELECT positions FROM book_queue`)
 	var workers []*exec.Cmd
 	var outs []*bytes.Buffer
-	for range 3 {
-		w, out := start("book", "worker", "--db", db, "--table-mb", "4", "--batch", "2", "--lease", "1s", "--retry", "1m", "--quiet")
+	for i := range 3 {
+		// The first, to be killed, claims 4 positions at a time: holding
+		// two or more when stopped, it holds one or more when dead, since
+		// it writes one score at a time (one may be under way).
+		batch := []string{"4", "2", "2"}[i]
+		w, out := start("book", "worker", "--db", named(fmt.Sprint("worker", i)), "--table-mb", "4", "--batch", batch, "--lease", "1s", "--retry", "1m", "--quiet")
 		workers, outs = append(workers, w), append(outs, out)
 	}
 	done := func() int { return queryInt(t, conn, `SELECT count(*) FROM book_positions WHERE state = 'done'`) }
 	wait("quarter of the positions done", func() bool { return done() >= total/4 })
 	// Kill the first worker while it holds leases: stopped, it is looked
-	// at, and killed once it holds some.
+	// at, and killed once it holds two or more.
 	victim := workers[0]
 	owner := fmt.Sprintf("%%:%d:%%", victim.Process.Pid)
-	var held []int64
-	wait("lease held by the first worker", func() bool {
-		if err := victim.Process.Signal(syscall.SIGSTOP); err != nil {
-			t.Fatal(err)
-		}
+	leasedByVictim := func() []int64 {
 		rows, err := conn.Query(context.Background(), `SELECT key FROM book_positions WHERE state = 'leased' AND owner LIKE $1`, owner)
 		if err != nil {
 			t.Fatal(err)
 		}
-		held, err = pgx.CollectRows(rows, pgx.RowTo[int64])
+		keys, err := pgx.CollectRows(rows, pgx.RowTo[int64])
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(held) == 0 {
-			victim.Process.Signal(syscall.SIGCONT)
-			time.Sleep(5 * time.Millisecond)
+		return keys
+	}
+	var held []int64
+	wait("two leases held by the first worker", func() bool {
+		if err := victim.Process.Signal(syscall.SIGSTOP); err != nil {
+			t.Fatal(err)
 		}
-		return len(held) > 0
+		if held = leasedByVictim(); len(held) >= 2 {
+			return true
+		}
+		victim.Process.Signal(syscall.SIGCONT)
+		time.Sleep(5 * time.Millisecond)
+		return false
 	})
 	if err := victim.Process.Kill(); err != nil {
 		t.Fatal(err)
@@ -358,12 +383,13 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 	if err := victim.Wait(); err == nil || !strings.Contains(err.Error(), "killed") {
 		t.Fatalf("the killed worker: %v", err)
 	}
+
 	if d := done(); d >= total {
 		t.Fatalf("all %d positions were done when the worker was killed", total)
 	}
 	// The database cuts every connection of the others (as a restart
 	// does): they connect again and carry on.
-	cut := queryInt(t, conn, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1`, app)
+	cut := queryInt(t, conn, `SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name LIKE $1`, app+"-%")
 	// The second worker is interrupted: it gives its positions back as it
 	// stops.
 	interrupted := workers[1]
@@ -387,9 +413,13 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 	if len(a) == 0 || !bytes.Equal(a, b) {
 		t.Fatalf("the book of three workers differs from one process's (%d and %d bytes)", len(a), len(b))
 	}
-	// The killed worker's positions were taken over and solved by the others.
-	if n := queryInt(t, conn, `SELECT count(*) FROM book_positions WHERE key = ANY($1) AND state = 'done' AND claims >= 2 AND owner NOT LIKE $2`, held, owner); n != len(held) {
-		t.Errorf("%d of the %d positions the killed worker held were taken over", n, len(held))
+	// The killed worker's positions were taken over and solved by the
+	// others — all but the one whose score it may have sent as it was
+	// stopped.
+	taken := queryInt(t, conn, `SELECT count(*) FROM book_positions WHERE key = ANY($1) AND state = 'done' AND claims >= 2 AND owner NOT LIKE $2`, held, owner)
+	late := queryInt(t, conn, `SELECT count(*) FROM book_positions WHERE key = ANY($1) AND state = 'done' AND owner LIKE $2`, held, owner)
+	if taken+late != len(held) || late > 1 || taken == 0 {
+		t.Errorf("of the %d positions the killed worker held, %d were taken over, %d solved by it", len(held), taken, late)
 	}
 	if n := queryInt(t, conn, `SELECT count(DISTINCT owner) FROM book_positions`); n < 2 {
 		t.Errorf("the positions were solved by %d workers", n)
@@ -449,5 +479,34 @@ func TestBookQueueRetry(t *testing.T) {
 	calls, q.retryFor = 0, 600*time.Millisecond
 	if err := q.retry(ctx, "x", func() error { calls++; return io.ErrUnexpectedEOF }); !errors.Is(err, io.ErrUnexpectedEOF) || calls != 2 || !strings.Contains(err.Error(), "failing for") {
 		t.Errorf("a database down for good: %v after %d calls", err, calls)
+	}
+}
+
+// Generations started together make one queue: the advisory lock orders
+// them, and the later ones take up the first's.
+func TestBookQueueCreateTogether(t *testing.T) {
+	db, conn := bookQueueDB(t)
+	g, err := solve.NewGeometry(inarow.Rules{Cols: 5, Rows: 4, K: 4, Gravity: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 4)
+	for range cap(errs) {
+		go func() {
+			q, err := createBookQueue(context.Background(), db, g, 4)
+			if err == nil {
+				q.Close()
+			}
+			errs <- err
+		}()
+	}
+	for range cap(errs) {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	want := len(g.BookPositions(4)[4])
+	if n := queryInt(t, conn, `SELECT count(*) FROM book_positions WHERE state = 'todo'`); n != want {
+		t.Errorf("%d positions in the queue, want %d", n, want)
 	}
 }
