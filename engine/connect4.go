@@ -10,26 +10,18 @@ import (
 	"github.com/inarow/inarow/solve"
 )
 
-// The levels of Connect4. The zero Level is the perfect player.
-const (
-	// Connect4Beginner plays Greedy (takes a win, blocks one) but a third
-	// of the time drops a stone in a random column instead.
-	Connect4Beginner = 1
-	// Connect4Club looks four plies ahead with the heuristic search and
-	// picks among the moves it judges nearly best at random; it never
-	// misses a win or a forced loss it can see.
-	Connect4Club = 2
-	// Connect4Perfect plays exactly (see Connect4).
-	Connect4Perfect = 3
-)
-
 // Connect4 is the computer player of gravity games that the bitboard
 // solver takes: Connect Four and every gravity k-in-a-row game whose
 // padded board fits 64 bits ((Rows+1)·Cols ≤ 64). On other rules it plays
-// as Greedy.
+// as Greedy. Its levels are the factory's; the zero Level is Best:
+//   - Beginner plays Greedy (takes a win, blocks one) but a third of the
+//     time drops a stone in a random column instead.
+//   - Club looks four plies ahead with the heuristic search and picks
+//     among the moves it judges nearly best at random; it never misses a
+//     win or a forced loss it can see.
+//   - Best plays exactly, as below.
 //
-// At Connect4Perfect (or Level 0) it plays the best score: the fastest
-// win, else a draw, else the slowest loss, at random among equal moves,
+// At Best it plays the best score: the fastest win, else a draw, else the slowest loss, at random among equal moves,
 // using the solver and its opening book. When ctx has a deadline it never
 // searches past it: it first runs the heuristic search (iterative
 // deepening, a tenth of the time) and then the exact one; if the exact
@@ -55,7 +47,7 @@ func (e *Connect4) Move(ctx context.Context, p inarow.Position) (inarow.Move, er
 		return inarow.NoMove, ErrNoMove
 	}
 	r := p.Rules()
-	if e.Level == Connect4Beginner {
+	if e.Level == Beginner {
 		legal := p.AppendLegal(nil)
 		if intn(e.Rand, 3) == 0 {
 			return legal[intn(e.Rand, len(legal))], nil
@@ -71,7 +63,7 @@ func (e *Connect4) Move(ctx context.Context, p inarow.Position) (inarow.Move, er
 	if err != nil {
 		return inarow.NoMove, err
 	}
-	if e.Level != Connect4Club {
+	if e.Level != Club {
 		return e.perfect(ctx, s, p, b)
 	}
 	col, err := e.club(ctx, g, b)
@@ -89,7 +81,7 @@ func (e *Connect4) solverFor(r inarow.Rules) (*solve.C4Solver, error) {
 		return nil, err
 	}
 	bytes := e.TableBytes
-	if e.Level == Connect4Club {
+	if e.Level == Club {
 		bytes = 64 << 10 // the club player only uses the geometry
 	}
 	s, err := solve.NewC4(r, solve.Options{TableBytes: bytes})
