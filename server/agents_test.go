@@ -19,6 +19,14 @@ while read cmd rest; do
     quit) exit 0;;
   esac
 done`,
+	// slow is first, a second later.
+	"slow": `echo "ok slow"
+while read cmd rest; do
+  case "$cmd" in
+    go) set -- $rest; shift 2; sleep 1; echo "move $1";;
+    quit) exit 0;;
+  esac
+done`,
 	"illegal": `echo "ok illegal"
 while read cmd rest; do
   case "$cmd" in
@@ -90,7 +98,7 @@ func TestAgents(t *testing.T) {
 	for _, a := range out["agents"].([]any) {
 		names = append(names, a.(map[string]any)["name"].(string))
 	}
-	if strings.Join(names, " ") != "crash first illegal mute silent" {
+	if strings.Join(names, " ") != "crash first illegal mute silent slow" {
 		t.Fatalf("agents %v", names)
 	}
 	for _, c := range []map[string]any{

@@ -116,7 +116,7 @@ func (s *Server) computerMove(ctx context.Context, st *state) inarow.Move {
 // search is the move of the computer of the game's level (the caller
 // holds an engine slot); NoMove if it fails.
 func (s *Server) search(ctx context.Context, st *state) inarow.Move {
-	e, err := s.players(engine.Spec{Rules: st.set.rules, Level: st.g.Level, MoveTime: s.opt.MoveTime, Threads: 1})
+	e, err := engine.For(engine.Spec{Rules: st.set.rules, Level: st.g.Level, MoveTime: s.opt.MoveTime, Threads: 1})
 	if err != nil {
 		s.log.Error("no computer for the game", "id", st.g.ID, "err", err)
 		return inarow.NoMove

@@ -8,43 +8,16 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/inarow/inarow"
-	"github.com/inarow/inarow/engine"
 )
-
-// slowPlayer thinks for think (or until its context ends), then plays the
-// greedy move; it says on started when it begins.
-type slowPlayer struct {
-	think   time.Duration
-	started chan struct{}
-}
-
-func (p slowPlayer) Move(ctx context.Context, pos inarow.Position) (inarow.Move, error) {
-	select {
-	case p.started <- struct{}{}:
-	default:
-	}
-	select {
-	case <-time.After(p.think):
-	case <-ctx.Done():
-		return inarow.NoMove, ctx.Err()
-	}
-	return engine.Greedy{}.Move(ctx, pos)
-}
 
 // A move's request dropped while the computer thinks: the computer's reply
 // is still made, stored and sent on the event stream (issue 21: it waited
-// for someone to read the game, 25 s and more).
+// for someone to read the game, 25 s and more). The computer here is the
+// slow test agent, whose turn runs through the same computerTurn as the
+// built-in players'.
 func TestComputerReplyOutlivesRequest(t *testing.T) {
-	started := make(chan struct{}, 1)
-	e := newEnv(t, func(o *Options) {
-		o.MoveTime = 5 * time.Second
-	})
-	e.srv.players = func(engine.Spec) (engine.Player, error) {
-		return slowPlayer{think: 300 * time.Millisecond, started: started}, nil
-	}
-	g := e.create(map[string]any{"game": "tictactoe", "opponent": "computer", "level": 3})
+	e := agentEnv(t, nil)
+	g := e.create(map[string]any{"game": "tictactoe", "opponent": "agent", "agent": "slow"})
 	id := g["id"].(string)
 	s := e.events(id)
 	if v := s.next(t); ply(v) != 0 {
@@ -63,10 +36,17 @@ func TestComputerReplyOutlivesRequest(t *testing.T) {
 		}
 		done <- err
 	}()
-	select {
-	case <-started:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the computer never started thinking")
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		e.srv.agents.mu.Lock()
+		p := e.srv.agents.running[id]
+		thinking := p != nil && p.busy
+		e.srv.agents.mu.Unlock()
+		if thinking {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the agent never started thinking")
+		}
 	}
 	cancel() // the player closed the page, or the network dropped
 	<-done

@@ -25,21 +25,17 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/inarow/inarow/engine"
 	"github.com/inarow/inarow/store"
 )
 
 // Server is the play server. Create it with New; it is an http.Handler.
 type Server struct {
-	opt   Options
-	log   *slog.Logger
-	store store.Store
-	mux   *http.ServeMux
-	hub   *hub
-	jobs  chan struct{}
-	// players makes the computer: engine.For; tests put a scripted
-	// player here.
-	players func(engine.Spec) (engine.Player, error)
+	opt     Options
+	log     *slog.Logger
+	store   store.Store
+	mux     *http.ServeMux
+	hub     *hub
+	jobs    chan struct{}
 	streams chan struct{}
 	// views and analyses keep what was last built of each game, so that
 	// every spectator's page costs no rebuild and no search.
@@ -69,7 +65,7 @@ func New(opt Options) (*Server, error) {
 	opt = opt.withDefaults()
 	s := &Server{
 		opt: opt, log: opt.Logger, store: opt.Store, mux: http.NewServeMux(), hub: newHub(),
-		jobs: make(chan struct{}, opt.EngineJobs), players: engine.For, streams: make(chan struct{}, opt.MaxStreams),
+		jobs: make(chan struct{}, opt.EngineJobs), streams: make(chan struct{}, opt.MaxStreams),
 	}
 	s.agentByName = map[string]Agent{}
 	for _, a := range opt.Agents {

@@ -10,6 +10,7 @@ import (
 	iofs "io/fs"
 	"os"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -276,12 +277,20 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	fmt.Fprintf(stdout, "%-12s %9s %12s %12s %6s\n", "set", "positions", "mean µs", "mean nodes", "wrong")
-	ran, status := 0, exitOK
+	for name := range want {
+		if !slices.Contains(cases.PonsSetNames, name) {
+			fmt.Fprintf(stderr, "inarow bench solve: --only: no set %s (the sets: %s)\n", strings.TrimPrefix(name, "Test_"), strings.Join(cases.PonsSetNames, ", "))
+			return exitUsage
+		}
+	}
+	// Every set is read before the table starts: a directory without one
+	// gets an error, not an empty table.
 	sets, where := cases.PonsSets(), "the built-in sets"
 	if *dir != "" {
 		sets, where = os.DirFS(*dir), *dir
 	}
+	var names []string
+	var texts [][]byte
 	for _, name := range cases.PonsSetNames {
 		if len(want) > 0 && !want[name] {
 			continue
@@ -294,6 +303,16 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "inarow bench solve: %v\n", err)
 			return 1
 		}
+		names, texts = append(names, name), append(texts, data)
+	}
+	if len(names) == 0 {
+		fmt.Fprintf(stderr, "inarow bench solve: no benchmark set (Test_L1_R1 …) in %s\n", where)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%-12s %9s %12s %12s %6s\n", "set", "positions", "mean µs", "mean nodes", "wrong")
+	status := exitOK
+	for k, name := range names {
+		data := texts[k]
 		s.Reset()
 		var n, wrong int
 		var elapsed time.Duration
@@ -325,17 +344,12 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			}
 			n++
 		}
-		ran++
 		if wrong > 0 {
 			status = 1
 		}
 		mean := func(x float64) float64 { return x / float64(max(n, 1)) }
 		fmt.Fprintf(stdout, "%-12s %9d %12.1f %12.1f %6d\n", name, n,
 			mean(float64(elapsed.Nanoseconds())/1e3), mean(float64(s.Nodes())), wrong)
-	}
-	if ran == 0 {
-		fmt.Fprintf(stderr, "inarow bench solve: no benchmark set (Test_L1_R1 …) in %s\n", where)
-		return 1
 	}
 	return status
 }

@@ -135,8 +135,11 @@ func TestBenchSolve(t *testing.T) {
 			}
 		}
 	}
-	if res := cli(t, "", "bench", "solve", "--sets", t.TempDir()); res.code != 1 || !strings.Contains(res.stderr, "no benchmark set") {
+	if res := cli(t, "", "bench", "solve", "--sets", t.TempDir()); res.code != 1 || !strings.Contains(res.stderr, "no benchmark set") || res.stdout != "" {
 		t.Errorf("no sets: %+v", res)
+	}
+	if res := cli(t, "", "bench", "solve", "--only", "L9_R9"); res.code != exitUsage || !strings.Contains(res.stderr, "no set L9_R9") || res.stdout != "" {
+		t.Errorf("--only L9_R9: %+v", res)
 	}
 }
 
