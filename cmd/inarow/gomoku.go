@@ -16,19 +16,6 @@ import (
 	"github.com/inarow/inarow/gomoku"
 )
 
-// The gomoku commands:
-//
-//	inarow play gomoku [--rule freestyle|standard|renju|caro|caro-exact] [--size N]
-//	inarow analyze gomoku --record FILE [--rule RULE] [--moves N] [--fours N]
-const gomokuUsage = `  inarow play gomoku [--rule RULE] [--size N] [--first WHO] [--second WHO]
-      Gomoku under a rule — freestyle, standard, renju, caro or caro-exact —
-      on an N×N board (5 to 20, default 15). In renju black's forbidden
-      points are marked "×" and refused.
-  inarow analyze gomoku --record FILE [--rule RULE] [--moves N] [--fours N]
-      Replay an SGF or Piskvork .psq record (the first N moves) and look
-      for a victory by continuous fours (VCF) for the player to move.
-`
-
 // forbiddenMark stands on the board for a point forbidden to black.
 const forbiddenMark = "× "
 
