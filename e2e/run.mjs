@@ -713,6 +713,32 @@ await scenario('accessibility audit (axe-core, WCAG 2.1 A and AA): start page, C
   check(failures.length === 0, failures.join('\n'));
 });
 
+// ---- 10. The Connect Four game report: every move graded by the solver ----
+await scenario('game report: the move that threw the win away is marked, with the value graph', async () => {
+  const ctx = await browser.newContext(Object.assign({ bypassCSP: true }, DESKTOP));
+  const page = await ctx.newPage();
+  // 4 4 5 3: yellow's 5 (move 3) turns a won game into a lost one.
+  const g = await apiGame({ game: 'connect4', opponent: 'local' }, ['4', '4', '5', '3']);
+  await seat(page, g);
+  await openGame(page, g.id);
+  await page.click('#report-button');
+  await page.waitForFunction(() => /changed|perfect/.test(document.querySelector('#report-note').textContent), null, { timeout: 60000 });
+  const graded = await page.$$eval('#move-list .move[data-grade]', (s) => s.map((b) => b.dataset.ply + ':' + b.dataset.grade));
+  check(graded.join(' ') === '3:blunder', 'only move 3 is marked, as a blunder: ' + graded);
+  check(/3\. Yellow 5 threw a win into a loss \(4 kept a win\)/.test(await page.textContent('#report-list')), 'the list says what move 3 threw away: ' + await page.textContent('#report-list'));
+  check((await page.$$('#report-graph circle')).length === 1, 'one dot on the graph');
+  check(/\+1, \+1, \+1, -2, -2/.test(await page.getAttribute('#report-graph svg', 'aria-label')), 'the graph reads +1 +1 +1 −2 −2 for Yellow: ' + await page.getAttribute('#report-graph svg', 'aria-label'));
+  await shot(page, 'report-connect4-desktop');
+  await audit(page, 'game report light desktop');
+  await page.click('#report-list button');
+  check(stones(await board(page)) === 2, 'the report\'s move takes the board to the position before it');
+  // A new move makes the report stale: it is hidden until asked again.
+  const r = await fetch(base + '/api/games/' + g.id + '/moves', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Authorization': 'Bearer ' + g.token }, body: JSON.stringify({ move: '3', ply: 4 }) });
+  check(r.status === 200, 'a fifth move');
+  await page.waitForSelector('#report', { state: 'hidden' });
+  await ctx.close();
+});
+
 await browser.close();
 let failed = 0;
 for (const r of results) {

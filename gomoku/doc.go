@@ -47,9 +47,8 @@
 //
 // # Threats
 //
-// FindVCF finds a victory by continuous fours for the player to move
-// under any rule — black never plays a forbidden point in renju, and
-// white may win by a four that black could only block on one.
+// The search for a victory by threats (FindVCF, FindVCT) is the engine's,
+// in engine/gomoku (package gomokuengine): the module keeps one VCF.
 //
 // # Notations
 //

@@ -78,15 +78,6 @@ func readBoard(dec *json.Decoder, board *map[string]string) error {
 	return nil
 }
 
-func isRowKey(key string) bool {
-	for _, k := range rowKeys {
-		if key == k {
-			return true
-		}
-	}
-	return false
-}
-
 // gobangFrom checks a rendered board, a status and the stone to move
 // (noStone: the default) and builds the game.
 func gobangFrom(board map[string]string, status string, next stone) (Gobang, error) {

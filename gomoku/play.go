@@ -51,12 +51,3 @@ func Legal(p inarow.Position, m inarow.Move) bool {
 	_, err := Play(p, m)
 	return err == nil
 }
-
-// NewPosition returns the empty size×size board of rule, black to move.
-func NewPosition(rule Rule, size int) (inarow.Position, error) {
-	r, err := rule.Board(size)
-	if err != nil {
-		return inarow.Position{}, err
-	}
-	return inarow.NewPosition(r)
-}

@@ -90,6 +90,9 @@ type Board struct {
 // NewBoard returns the empty board of r's size (r.Cols×r.Rows, at most
 // 20×20; the win rule is not looked at: the checks are renju's).
 func NewBoard(r inarow.Rules) *Board {
+	// the line table is built once, on the first board: not inside the
+	// first check, where an engine's search would pay for it
+	lineTableOnce.Do(buildLineTable)
 	b := &Board{}
 	b.Reset(r)
 	return b

@@ -1,7 +1,6 @@
 package gomoku_test
 
 import (
-	"context"
 	"errors"
 	"fmt"
 
@@ -70,26 +69,4 @@ func ExampleParseSGF() {
 	// alpha
 	// beta
 	// -1
-}
-
-func ExampleFindVCF() {
-	r, _ := gomoku.Freestyle.Board(15)
-	var black, white []inarow.Move
-	for _, s := range []string{"c13", "d13", "e13", "g12", "g11", "g10"} {
-		m, _ := r.ParseMove(s)
-		black = append(black, m)
-	}
-	for _, s := range []string{"b13", "g7"} {
-		m, _ := r.ParseMove(s)
-		white = append(white, m)
-	}
-	p, _ := inarow.Setup(r, black, white, inarow.First)
-	line, found, _ := gomoku.FindVCF(context.Background(), p)
-	fmt.Print(found)
-	for _, m := range line {
-		fmt.Print(" ", r.FormatMove(m))
-	}
-	fmt.Println()
-	// Output:
-	// true g13 g14 f13
 }

@@ -16,7 +16,7 @@ const analysisCandidates = 12
 
 // gomokuAnalysis fills a for a five-in-a-row board (the caller holds an
 // engine slot and ctx carries the time bound): a victory by continuous
-// fours from package gomoku's exhaustive search, given half the time;
+// fours from the engine's exhaustive VCF search, given half the time;
 // else the gomoku engine's scores of its best candidates, a forced win or
 // loss marked proven (method vct when the engine finds a win by threats).
 func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
@@ -24,7 +24,7 @@ func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
 	_, isGomoku := gomoku.RuleOf(r)
 	dl, _ := ctx.Deadline()
 	vctx, cancel := context.WithTimeout(ctx, time.Until(dl)/2)
-	line, found, err := gomoku.FindVCF(vctx, p)
+	line, found, err := gomokuengine.FindVCF(vctx, p, gomokuengine.DefaultVCFLimits)
 	cancel()
 	if found {
 		a.Method, a.Complete = "vcf", true
@@ -41,7 +41,7 @@ func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
 		a.Moves = append(a.Moves, Value{Move: st.set.formatMove(m), X: x, Y: y, Score: ponsWin(p, p.ToMove(), (len(line)+1)/2), Proven: true})
 		return
 	}
-	if err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, gomoku.ErrVCFLimit) {
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, gomokuengine.ErrVCFLimit) {
 		s.log.Error("analysis: vcf", "id", st.g.ID, "err", err)
 	}
 	if !isGomoku {

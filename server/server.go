@@ -159,6 +159,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/games/{id}/events", s.handleEvents)
 	s.mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
 	s.mux.HandleFunc("GET /api/games/{id}/record", s.handleRecord)
+	s.mux.HandleFunc("GET /api/games/{id}/report", s.handleReport)
 	s.mux.HandleFunc("GET /api/agents", s.handleAgents)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such API endpoint")

@@ -113,7 +113,7 @@ func runAnalyzeGomoku(args []string, stdout, stderr io.Writer) int {
 	record := fs.String("record", "", "the record: an SGF or Piskvork .psq file, - for stdin")
 	ruleName := fs.String("rule", "", "the rule (default: the record's; a .psq says none, and plays freestyle)")
 	moves := fs.Int("moves", -1, "analyse after the first N moves (default all)")
-	fours := fs.Int("fours", gomoku.DefaultVCFLimits.Fours, "the longest VCF searched, in fours")
+	fours := fs.Int("fours", gomokuengine.DefaultVCFLimits.Fours, "the longest VCF searched, in fours")
 	vctDepth := fs.Int("vct-depth", 10, "without a VCF: the deepest VCT (threats: fours and open threes) searched")
 	nodes := fs.Int64("nodes", 2_000_000, "without a VCF: the VCT search's node budget")
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
@@ -188,9 +188,9 @@ func runAnalyzeGomoku(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
-	lim := gomoku.DefaultVCFLimits
+	lim := gomokuengine.DefaultVCFLimits
 	lim.Fours = *fours
-	line, found, err := gomoku.FindVCFLimited(ctx, p, lim)
+	line, found, err := gomokuengine.FindVCF(ctx, p, lim)
 	elapsed := time.Since(start).Round(time.Millisecond)
 	switch {
 	case err != nil:

@@ -111,11 +111,13 @@ func TestAnalyzeGomoku(t *testing.T) {
 	if res.code != 0 || !strings.Contains(res.stdout, "VCT for ⚫: none found (depth 3,") {
 		t.Errorf("vct, 4 moves: exit %d\n%s%s", res.code, res.stdout, res.stderr)
 	}
-	// Renju from a .psq: white (to move) wins because black may not block
-	// on f13, an overline point.
+	// Renju from a .psq: white (to move) wins by taking f13, black's
+	// forbidden overline point, with a straight four. (Black's block on
+	// a forbidden point, "⚫any" in a line, is engine/gomoku's
+	// TestFindVCF.)
 	psq := write("renju.psq", "Piskvorky 15x15, 11:11, 0\n3,3,0\n6,4,0\n4,3,0\n6,5,0\n5,3,0\n6,6,0\n7,3,0\n1,15,0\n8,3,0\n15,15,0\n6,8,0\n")
 	res = analyze(t, psq, "--rule", "renju")
-	if res.code != 0 || !strings.Contains(res.stdout, "VCF for ⚪ in") || !strings.Contains(res.stdout, "⚫any") {
+	if res.code != 0 || !strings.Contains(res.stdout, "VCF for ⚪ in 2 moves: ⚪f13 ⚫f14 ⚪f9") {
 		t.Errorf("renju psq: exit %d\n%s%s", res.code, res.stdout, res.stderr)
 	}
 	// As freestyle, black's f13 is a five: white has no VCF that ignores

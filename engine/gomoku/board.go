@@ -64,25 +64,27 @@ type board struct {
 	W, H int
 	Rule gomoku.Rule
 
-	cell    [nCells]uint8
-	key     [nCells][4]uint64 // black's key in the low half, white's in the high
-	pat     [2][nCells][4]uint8
-	cls     [2][nCells]uint8
-	nb      [nCells]uint8 // stones within 2 along the lines
-	clsCnt  [2][nCls]int
-	clsSet  [2][nCls][nWords]uint64 // the empty cells of each class
-	ev      [2][nCells]evalPair     // the evaluation's per-cell terms
-	evSum   [2]evalPair
-	tables  [2][]uint8              // per colour, indexed by key
-	weight  [2][2*winLen + 1]uint32 // each offset's digit weight in key, per colour
-	delta   [2][2*winLen + 1]uint64 // what a stone of each colour adds to both keys
-	reach   int                     // the farthest weight
-	hash    uint64
-	moves   []int // played cells, in order
-	toMove  int
-	winner  int // -1 none
-	winPly  int
-	forbidF func(b *board, m int) bool
+	cell   [nCells]uint8
+	key    [nCells][4]uint64 // black's key in the low half, white's in the high
+	pat    [2][nCells][4]uint8
+	cls    [2][nCells]uint8
+	nb     [nCells]uint8 // stones within 2 along the lines
+	clsCnt [2][nCls]int
+	clsSet [2][nCls][nWords]uint64 // the empty cells of each class
+	ev     [2][nCells]evalPair     // the evaluation's per-cell terms
+	evSum  [2]evalPair
+	tables [2][]uint8              // per colour, indexed by key
+	weight [2][2*winLen + 1]uint32 // each offset's digit weight in key, per colour
+	delta  [2][2*winLen + 1]uint64 // what a stone of each colour adds to both keys
+	reach  int                     // the farthest weight
+	hash   uint64
+	moves  []int // played cells, in order
+	toMove int
+	winner int // -1 none
+	winPly int
+	// renju holds the stones for package gomoku's renju checker (renju
+	// only, else nil): the module's one forbidden-point check.
+	renju   *gomoku.Board
 	changes []change // what setCell changed, for clearCell to put back
 	frames  []frame  // one per stone set
 }
@@ -127,6 +129,9 @@ func newBoard(w, h int, r gomoku.Rule) (*board, error) {
 		return nil, fmt.Errorf("%w: size %d×%d is outside 5×5 to 20×20", ErrBadBoard, w, h)
 	}
 	b := &board{W: w, H: h, Rule: r, winner: -1}
+	if r == gomoku.Renju {
+		b.renju = gomoku.NewBoard(inarow.Rules{Cols: w, Rows: h, K: 5, Win: r.WinRule()})
+	}
 	v := ruleVariants(r)
 	for c := range 2 {
 		b.tables[c], b.weight[c] = patTable(v[c]), digitWeights(v[c])
@@ -227,10 +232,6 @@ func (b *board) Winner() int { return b.winner }
 // Full reports whether no empty point is left.
 func (b *board) Full() bool { return len(b.moves) >= b.W*b.H }
 
-// SetForbidden replaces the renju forbidden-move test (for black) with f;
-// nil restores the board's own.
-func (b *board) SetForbidden(f func(b *board, m int) bool) { b.forbidF = f }
-
 // Empty reports whether the cell index is an empty point.
 func (b *board) Empty(i int) bool { return i >= 0 && i < nCells && b.cell[i] == empty }
 
@@ -299,6 +300,9 @@ func (b *board) setCell(i, c int) {
 	b.unrefreshCell(i)
 	b.cell[i] = uint8(c)
 	b.hash ^= zobrist[c][i]
+	if b.renju != nil {
+		b.renju.Set(b.move(i), inarow.Player(c))
+	}
 	start := len(b.changes)
 	b.changes = slices.Grow(b.changes, maxChanges)
 	ch := b.changes[start : start+maxChanges]
@@ -344,6 +348,9 @@ func (b *board) clearCell(i int) {
 	c := int(b.cell[i])
 	b.cell[i] = empty
 	b.hash ^= zobrist[c][i]
+	if b.renju != nil {
+		b.renju.Clear(b.move(i))
+	}
 	dl := &b.delta[c]
 	for d := 0; d < 4; d++ {
 		off := dirOff[d]
@@ -498,17 +505,22 @@ func (b *board) recls(q, c int) {
 }
 
 // IsForbidden reports whether black may not play the empty cell i (renju
-// only: double three, double four, overline; exactly five is allowed).
+// only: double three, double four, overline; exactly five is allowed), by
+// package gomoku's checker.
 func (b *board) IsForbidden(i int) bool {
-	if b.Rule != gomoku.Renju || b.cell[i] != empty {
+	if b.renju == nil || b.cell[i] != empty {
 		return false
 	}
-	if b.forbidF != nil {
-		return b.forbidF(b, i)
-	}
-	return b.forbidden(i, 0)
+	_, bad := b.renju.IsForbidden(b.move(i))
+	return bad
 }
 
+// maybeForbidden is a necessary condition of IsForbidden read from the
+// search's own line patterns (two threes, two fours, a double four on one
+// line, an overline; no five): it is no checker, it lets legalFor skip the
+// check at the most points, where it cannot be forbidden.
+// TestRenjuLegalDifferential and FuzzRenjuLegal keep legalFor equal to
+// package gomoku's answer.
 func (b *board) maybeForbidden(i int) bool {
 	p := &b.pat[black][i]
 	threes, fours := 0, 0
@@ -525,75 +537,6 @@ func (b *board) maybeForbidden(i int) bool {
 		}
 	}
 	return fours >= 2 || threes >= 2
-}
-
-func (b *board) forbidden(i, depth int) bool {
-	p := &b.pat[black][i]
-	threes, fours, over := 0, 0, false
-	for d := 0; d < 4; d++ {
-		switch p[d] {
-		case patFive:
-			return false
-		case patOver:
-			over = true
-		case patF4D:
-			fours += 2
-		case patB4, patF4:
-			fours++
-		case patF3:
-			threes++
-		}
-	}
-	if over || fours >= 2 {
-		return true
-	}
-	if threes < 2 || depth > 6 {
-		return false
-	}
-	// each three must be real: a point that makes it a straight four and
-	// is itself not forbidden.
-	var dirs [4]bool
-	for d := 0; d < 4; d++ {
-		dirs[d] = p[d] == patF3
-	}
-	save := b.toMove
-	b.toMove = black
-	b.setCell(i, black)
-	real := 0
-	for d := 0; d < 4; d++ {
-		if !dirs[d] {
-			continue
-		}
-		for o := -4; o <= 4; o++ {
-			q := i + o*dirOff[d]
-			if o == 0 || b.cell[q] != empty || b.pat[black][q][d] != patF4 {
-				continue
-			}
-			if !b.forbidden(q, depth+1) {
-				real++
-				break
-			}
-		}
-	}
-	b.clearCell(i)
-	b.toMove = save
-	return real >= 2
-}
-
-// ForbiddenPoints lists the empty points (x, y) forbidden to black.
-func (b *board) ForbiddenPoints() [][2]int {
-	var out [][2]int
-	if b.Rule != gomoku.Renju {
-		return out
-	}
-	for y := 0; y < b.H; y++ {
-		for x := 0; x < b.W; x++ {
-			if i := b.Idx(x, y); b.cell[i] == empty && b.IsForbidden(i) {
-				out = append(out, [2]int{x, y})
-			}
-		}
-	}
-	return out
 }
 
 // blockFives returns a point where att's opponent, with one stone, leaves

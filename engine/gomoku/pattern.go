@@ -93,16 +93,6 @@ func decode(key uint32, a *[11]int8) {
 	}
 }
 
-func encode(a *[11]int8) uint32 {
-	var k uint32
-	for pos := 0; pos < 11; pos++ {
-		if pos != 5 {
-			k |= uint32(a[pos]) << (2 * keyIdx(pos))
-		}
-	}
-	return k
-}
-
 // run returns the run of own stones through the centre.
 func run(a *[11]int8) (l, r int) {
 	l, r = 5, 5

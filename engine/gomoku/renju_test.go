@@ -10,8 +10,9 @@ import (
 	"github.com/inarow/inarow/internal/cases"
 )
 
-// TestRenjuForbiddenCases checks board.IsForbidden against the renju
-// positions of package internal/cases.
+// TestRenjuForbiddenCases checks the search's legal points for black
+// (legalFor: its patterns' filter, then package gomoku's checker) against
+// the renju positions of package internal/cases.
 func TestRenjuForbiddenCases(t *testing.T) {
 	sc := bufio.NewScanner(bytes.NewReader(cases.Renju()))
 	sc.Buffer(nil, 1<<20)
@@ -44,19 +45,21 @@ func TestRenjuForbiddenCases(t *testing.T) {
 		for _, p := range c.Forbidden {
 			x, y := int(p[0].(float64)), int(p[1].(float64))
 			want[[2]int{x, y}] = true
-			if !b.IsForbidden(b.Idx(x, y)) {
+			if b.legalFor(black, b.Idx(x, y)) {
 				t.Errorf("%s: %d,%d (%v) not found forbidden", c.ID, x, y, p[2])
 			}
 		}
 		for _, p := range c.NotForbidden {
-			if b.IsForbidden(b.Idx(p[0], p[1])) {
+			if !b.legalFor(black, b.Idx(p[0], p[1])) {
 				t.Errorf("%s: %d,%d found forbidden, want legal", c.ID, p[0], p[1])
 			}
 		}
 		if c.Complete {
-			for _, p := range b.ForbiddenPoints() {
-				if !want[p] {
-					t.Errorf("%s: %d,%d found forbidden, not in the list", c.ID, p[0], p[1])
+			for y := 0; y < b.H; y++ {
+				for x := 0; x < b.W; x++ {
+					if i := b.Idx(x, y); b.Empty(i) && !b.legalFor(black, i) && !want[[2]int{x, y}] {
+						t.Errorf("%s: %d,%d found forbidden, not in the list", c.ID, x, y)
+					}
 				}
 			}
 		}

@@ -225,7 +225,7 @@
   const S = {
     id: null, token: null, seat: null, view: null, es: null, busy: false,
     replay: null, focus: [0, 0], analysis: null, analysisAbort: null, size: '', recordKey: '',
-    preview: null, offer: null,
+    preview: null, offer: null, report: null,
   };
 
   function showMessage(text, kind) {
@@ -378,8 +378,9 @@
     const saved = store.get(id) || {};
     S.token = saved.token || null;
     S.seat = saved.seat || null;
-    S.view = null; S.replay = null; S.analysis = null; S.size = ''; S.preview = null;
+    S.view = null; S.replay = null; S.analysis = null; S.size = ''; S.preview = null; S.report = null;
     S.offer = offer;
+    $('#report').hidden = true;
     showMessage('');
     $('#status').textContent = 'Loading…';
     const { status, data } = await api('GET', '/api/games/' + encodeURIComponent(id));
@@ -582,6 +583,9 @@
     undo.hidden = !(S.token && (v.computer || v.opponent === 'local')) || !!v.forfeit;
     undo.disabled = S.busy || v.moves.length === 0 || S.replay !== null;
     $('#rematch').hidden = !(S.token && v.status !== 'playing');
+    $('#report-button').hidden = !(gradable(v) && v.moves.length);
+    $('#report-button').classList.toggle('primary', v.status !== 'playing');
+    renderReport();
     $('#rematch').textContent = v.opponent === 'local' ? 'Play again' : 'Rematch, colours swapped';
 
     renderBoard();
@@ -737,6 +741,7 @@
     const v = S.view;
     const list = $('#move-list');
     const cur = shownPly();
+    const rep = currentReport();
     const items = [];
     for (let i = 0; i < v.moves.length; i += 2) {
       const li = el('li');
@@ -746,7 +751,15 @@
         const b = el('button', 'move' + (cur === j + 1 ? ' current' : ''), v.moves[j]);
         b.type = 'button';
         b.dataset.ply = j + 1;
-        b.setAttribute('aria-label', 'Move ' + (j + 1) + ', ' + seatLabel(v, j % 2 ? 'second' : 'first') + ' ' + v.moves[j]);
+        const gm = rep && rep.moves[j];
+        const mark = gm ? GRADES[gm.grade] : null;
+        if (mark && mark.sign) {
+          const g = el('span', 'grade', mark.sign);
+          g.setAttribute('aria-hidden', 'true');
+          b.append(g);
+          b.dataset.grade = gm.grade;
+        }
+        b.setAttribute('aria-label', 'Move ' + (j + 1) + ', ' + seatLabel(v, j % 2 ? 'second' : 'first') + ' ' + v.moves[j] + (mark && mark.sign ? ', ' + mark.name : ''));
         if (cur === j + 1) b.setAttribute('aria-current', 'step');
         li.append(b);
       }
@@ -929,6 +942,103 @@
     if (to === undefined) return;
     e.preventDefault();
     setReplay(to);
+  }
+
+  // ---- the game report: every move graded by the exact solver ----
+  const GRADES = {
+    best: { name: 'a best move' }, good: { name: 'keeps the value' },
+    mistake: { sign: '?', name: 'a mistake' }, blunder: { sign: '??', name: 'a blunder' },
+  };
+
+  // gradable: the boards the server's solver grades (gravity, k or more
+  // in a row, (rows+1)·cols ≤ 64 bits).
+  function gradable(v) {
+    return v.rules.gravity && !v.rules.exact && (v.rules.n + 1) * v.rules.m <= 64;
+  }
+
+  function currentReport() {
+    return S.report && S.view && S.report.id === S.view.id && S.report.version === S.view.version && S.report.moves ? S.report : null;
+  }
+
+  async function fetchReport() {
+    const v = S.view;
+    if (!v) return;
+    const sec = $('#report');
+    sec.hidden = false;
+    $('#report-note').textContent = 'Grading every move with the solver…';
+    $('#report-graph').replaceChildren();
+    $('#report-list').replaceChildren();
+    const { status, data } = await api('GET', '/api/games/' + encodeURIComponent(v.id) + '/report');
+    if (!S.view || S.view.id !== v.id) return;
+    if (status !== 200) { $('#report-note').textContent = 'The report is unavailable: ' + refusedText(status, data); return; }
+    S.report = data;
+    render();
+  }
+
+  // valueText: a score from the mover's side, in words.
+  const valueWord = (sc) => (sc > 0 ? 'a win' : sc < 0 ? 'a loss' : 'a draw');
+
+  function renderReport() {
+    const v = S.view, rep = currentReport();
+    const sec = $('#report');
+    if (!rep) { if (S.report) sec.hidden = true; return; }
+    sec.hidden = false;
+    const bad = rep.moves.filter((m) => m.grade === 'mistake' || m.grade === 'blunder');
+    // The losing move: the loser's last move that made the value worse;
+    // in a draw, the last move that threw a win away.
+    let losing = null;
+    if (v.status === 'won') losing = bad.filter((m) => m.seat !== v.winner).pop();
+    else if (v.status === 'drawn') losing = bad.filter((m) => m.best > 0).pop();
+    const say = (m) => m.ply + '. ' + seatLabel(v, m.seat) + ' ' + m.move + ' threw ' + valueWord(m.best) + ' into ' + valueWord(m.score) +
+      ' (' + m.best_moves.join(' or ') + ' kept ' + valueWord(m.best) + ')';
+    let note = rep.method === 'none' ? (rep.note || 'This board is not graded.') + '.'
+      : bad.length ? bad.length + (bad.length === 1 ? ' move changed' : ' moves changed') + ' the game\'s value.' : 'Every move kept the game\'s value: perfect play by both sides.';
+    if (losing) note += ' The losing move: ' + say(losing) + '.';
+    if (rep.method !== 'none' && !rep.complete) note += ' The time bound left some moves ungraded.';
+    $('#report-note').textContent = note;
+    $('#report-list').replaceChildren(...bad.map((m) => {
+      const li = el('li');
+      const b = el('button', 'linklike', say(m));
+      b.type = 'button';
+      b.addEventListener('click', () => setReplay(m.ply - 1));
+      li.append(b);
+      return li;
+    }));
+    $('#report-graph').replaceChildren(rep.method === 'none' ? '' : graph(v, rep));
+  }
+
+  // graph draws the game-theoretic value from the first player's side
+  // after each move (Pons' scores: above the line a win, below a loss,
+  // farther the sooner), the moves that changed it dotted.
+  function graph(v, rep) {
+    const W = 300, H = 90, mid = H / 2;
+    const pts = [];
+    const first = rep.moves[0];
+    pts.push(first && first.best !== null ? first.best : null);
+    for (const m of rep.moves) pts.push(m.score === null ? null : (m.seat === 'first' ? m.score : -m.score));
+    const top = Math.max(1, ...pts.filter((p) => p !== null).map(Math.abs));
+    const xy = (i, p) => [(i / Math.max(1, pts.length - 1)) * (W - 10) + 5, mid - (p / top) * (mid - 8)];
+    const s = svg('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img', preserveAspectRatio: 'none' });
+    const known = pts.filter((p) => p !== null).length;
+    s.setAttribute('aria-label', 'Value of the game for ' + seatLabel(v, 'first') + ' move by move: ' + pts.map((p) => (p === null ? '?' : p > 0 ? '+' + p : p)).join(', ') + (known < pts.length ? ' (? ungraded)' : ''));
+    svg('line', { x1: 0, y1: mid, x2: W, y2: mid, class: 'zero' }, s);
+    let d = '';
+    pts.forEach((p, i) => {
+      if (p === null) return;
+      const [x, y] = xy(i, p);
+      d += (d && pts[i - 1] !== null ? 'L' : 'M') + x.toFixed(1) + ' ' + y.toFixed(1);
+    });
+    if (d) svg('path', { d, class: 'curve' }, s);
+    rep.moves.forEach((m, i) => {
+      if ((m.grade === 'mistake' || m.grade === 'blunder') && pts[i + 1] !== null) {
+        const [x, y] = xy(i + 1, pts[i + 1]);
+        svg('circle', { cx: x, cy: y, r: 4, class: 'bad-dot' }, s);
+      }
+    });
+    const lab = (y, t) => { const e = svg('text', { x: 2, y, class: 'axis' }, s); e.textContent = t; };
+    lab(10, seatLabel(v, 'first') + ' wins');
+    lab(H - 3, seatLabel(v, 'second') + ' wins');
+    return s;
   }
 
   // ---- analysis ----
@@ -1126,6 +1236,7 @@
     });
     $('#undo').addEventListener('click', undo);
     $('#rematch').addEventListener('click', rematch);
+    $('#report-button').addEventListener('click', fetchReport);
     $('#seat-keep').addEventListener('click', () => resolveOffer(false));
     $('#seat-take').addEventListener('click', () => resolveOffer(true));
     $('#analysis-toggle').addEventListener('change', () => {

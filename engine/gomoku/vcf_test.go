@@ -1,4 +1,4 @@
-package gomoku
+package gomokuengine
 
 import (
 	"context"
@@ -8,11 +8,12 @@ import (
 	"time"
 
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/gomoku"
 )
 
 // pictureOf sets up a size×size board of rule from rows ('X' black, 'O'
 // white), padded with empty points.
-func pictureOf(t *testing.T, rule Rule, toMove inarow.Player, rows ...string) inarow.Position {
+func pictureOf(t *testing.T, rule gomoku.Rule, toMove inarow.Player, rows ...string) inarow.Position {
 	t.Helper()
 	r, err := rule.Board(15)
 	if err != nil {
@@ -43,13 +44,13 @@ func replay(t *testing.T, p inarow.Position, line []inarow.Move) inarow.Position
 	for i, m := range line {
 		if m == inarow.NoMove {
 			for c := inarow.Move(p.Rules().Cells() - 1); c >= 0; c-- {
-				if Legal(p, c) {
+				if gomoku.Legal(p, c) {
 					m = c
 					break
 				}
 			}
 		}
-		q, err := Play(p, m)
+		q, err := gomoku.Play(p, m)
 		if err != nil {
 			t.Fatalf("line %v: move %d %s: %v\n%s", fmtLine(p.Rules(), line), i+1, p.Rules().FormatMove(m), err, p)
 		}
@@ -84,21 +85,24 @@ var fourFour = []string{
 	"......O........",
 }
 
-func TestVCF(t *testing.T) {
+// TestFindVCF: the cases package gomoku's own VCF search was tested on
+// before the module kept one VCF; each line found replays, under package
+// gomoku's rules, to the winner's five.
+func TestFindVCF(t *testing.T) {
 	cases := []struct {
 		name   string
-		rule   Rule
+		rule   gomoku.Rule
 		toMove inarow.Player
 		rows   []string
 		found  bool
 		plies  int // length of the line, 0: any
 	}{
-		{"five now", Freestyle, inarow.First, []string{
+		{"five now", gomoku.Freestyle, inarow.First, []string{
 			"...............",
 			".XXXX..........",
 			".OOO...........",
 		}, true, 1},
-		{"open four wins", Freestyle, inarow.First, []string{
+		{"open four wins", gomoku.Freestyle, inarow.First, []string{
 			"...............",
 			"....XXX........",
 			"...............",
@@ -106,7 +110,7 @@ func TestVCF(t *testing.T) {
 			"...O...........",
 			"...O...........",
 		}, true, 3},
-		{"four-four in two moves", Freestyle, inarow.First, []string{
+		{"four-four in two moves", gomoku.Freestyle, inarow.First, []string{
 			"...............",
 			"..O............",
 			"..XXX.O........",
@@ -115,7 +119,7 @@ func TestVCF(t *testing.T) {
 			"..X............",
 			"..O............",
 		}, true, 0},
-		{"a chain of fours", Freestyle, inarow.First, []string{
+		{"a chain of fours", gomoku.Freestyle, inarow.First, []string{
 			"...............",
 			".OXXX..........",
 			"......X........",
@@ -123,49 +127,49 @@ func TestVCF(t *testing.T) {
 			"......X........",
 			"......O........",
 		}, true, 0},
-		{"nothing to find", Freestyle, inarow.First, []string{
+		{"nothing to find", gomoku.Freestyle, inarow.First, []string{
 			"...............",
 			".......X.......",
 			".......O.......",
 		}, false, 0},
-		{"the defender's four comes first", Freestyle, inarow.First, []string{
+		{"the defender's four comes first", gomoku.Freestyle, inarow.First, []string{
 			"...............",
 			"....XXX........",
 			"...............",
 			".OOOO..........",
 		}, false, 0},
-		{"standard: an overline is no five", Standard, inarow.First, []string{
+		{"standard: an overline is no five", gomoku.Standard, inarow.First, []string{
 			"...............",
 			"OXXX.XXO.......",
 			"...............",
 		}, false, 0},
-		{"freestyle: the same overline wins", Freestyle, inarow.First, []string{
+		{"freestyle: the same overline wins", gomoku.Freestyle, inarow.First, []string{
 			"...............",
 			"OXXX.XXO.......",
 			"...............",
 		}, true, 1},
-		{"caro: a five blocked at both ends is no five", Caro, inarow.First, []string{
+		{"caro: a five blocked at both ends is no five", gomoku.Caro, inarow.First, []string{
 			"...............",
 			"OXXX.XO........",
 			"...............",
 		}, false, 0},
-		{"caro: the edge does not block", Caro, inarow.First, []string{
+		{"caro: the edge does not block", gomoku.Caro, inarow.First, []string{
 			"XXX.XO.........",
 			"...............",
 		}, true, 1},
-		{"freestyle: an open four wins", Freestyle, inarow.First, []string{
+		{"freestyle: an open four wins", gomoku.Freestyle, inarow.First, []string{
 			"O.............O",
 			"...............",
 			"....X.XX.O.....",
 		}, true, 3},
-		{"caro: white's block at one end kills the other five", Caro, inarow.First, []string{
+		{"caro: white's block at one end kills the other five", gomoku.Caro, inarow.First, []string{
 			"O.............O",
 			"...............",
 			"....X.XX.O.....", // black f13: white d13 leaves i13's five blocked at both ends
 		}, false, 0},
-		{"freestyle: a four-four wins", Freestyle, inarow.First, fourFour, true, 3},
-		{"renju: black's four-four is forbidden", Renju, inarow.First, fourFour, false, 0},
-		{"renju: white forces black onto a forbidden block", Renju, inarow.Second, []string{
+		{"freestyle: a four-four wins", gomoku.Freestyle, inarow.First, fourFour, true, 3},
+		{"renju: black's four-four is forbidden", gomoku.Renju, inarow.First, fourFour, false, 0},
+		{"renju: white forces black onto a forbidden block", gomoku.Renju, inarow.Second, []string{
 			"...............",
 			"...............",
 			"..XXX.XX.......", // black's f13 would be an overline
@@ -178,7 +182,7 @@ func TestVCF(t *testing.T) {
 	}
 	for _, c := range cases {
 		p := pictureOf(t, c.rule, c.toMove, c.rows...)
-		line, found, err := FindVCF(context.Background(), p)
+		line, found, err := FindVCF(context.Background(), p, DefaultVCFLimits)
 		if err != nil {
 			t.Errorf("%s: %v", c.name, err)
 			continue
@@ -200,20 +204,39 @@ func TestVCF(t *testing.T) {
 	}
 }
 
+// TestVCFLimits: a VCF of the benchmark that takes 1,136 nodes is found
+// within the default limits and given up, with ErrVCFLimit, within 100
+// nodes or 2 fours (no error then: none within 2 fours); a cancelled
+// search stops; rules that are not gomoku's are refused.
 func TestVCFLimits(t *testing.T) {
-	p := pictureOf(t, Freestyle, inarow.First, "...............", ".OXXX..........", "......X........", "......X........", "......X........", "......O........")
-	if _, _, err := FindVCFLimited(context.Background(), p, VCFLimits{Fours: 20, Nodes: 1}); !errors.Is(err, ErrVCFLimit) {
-		t.Errorf("node limit: %v", err)
+	ps, err := BenchPositions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p inarow.Position
+	for _, bp := range ps {
+		if bp.Name == "vcf4" {
+			p = bp.Position
+		}
+	}
+	if _, found, err := FindVCF(context.Background(), p, DefaultVCFLimits); !found || err != nil {
+		t.Fatalf("vcf4: found %v, %v", found, err)
+	}
+	if _, found, err := FindVCF(context.Background(), p, VCFLimits{Fours: 20, Nodes: 100}); found || !errors.Is(err, ErrVCFLimit) {
+		t.Errorf("node limit: found %v, %v", found, err)
+	}
+	if _, found, err := FindVCF(context.Background(), p, VCFLimits{Fours: 2}); found || err != nil {
+		t.Errorf("2 fours: found %v, %v", found, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	start := time.Now()
 	// A cancelled search stops (quickly) or finishes: it must not hang.
-	FindVCF(ctx, p)
+	FindVCF(ctx, p, DefaultVCFLimits)
 	if time.Since(start) > 5*time.Second {
 		t.Error("a cancelled search ran on")
 	}
-	if _, _, err := FindVCF(context.Background(), mustPosition(t, inarow.ConnectFour)); !errors.Is(err, ErrNotGomoku) {
+	if _, _, err := FindVCF(context.Background(), mustPosition(t, inarow.ConnectFour), DefaultVCFLimits); !errors.Is(err, ErrBadBoard) {
 		t.Errorf("connect four: %v", err)
 	}
 }
@@ -224,37 +247,4 @@ func mustPosition(t *testing.T, r inarow.Rules) inarow.Position {
 		t.Fatal(err)
 	}
 	return p
-}
-
-// BenchmarkVCF: a found chain of fours, and a full search that finds
-// nothing in a crowded random position.
-func BenchmarkVCF(b *testing.B) {
-	r, _ := Freestyle.Board(15)
-	var bl, wh []inarow.Move
-	for y, row := range []string{"...............", ".OXXX..........", "......X........", "......X........", "......X........", "......O........"} {
-		for x, c := range row {
-			switch c {
-			case 'X':
-				bl = append(bl, r.MoveAt(x, y))
-			case 'O':
-				wh = append(wh, r.MoveAt(x, y))
-			}
-		}
-	}
-	p, _ := inarow.Setup(r, bl, wh, inarow.First)
-	b.Run("found", func(b *testing.B) {
-		for b.Loop() {
-			if _, ok, _ := FindVCF(context.Background(), p); !ok {
-				b.Fatal("not found")
-			}
-		}
-	})
-	ps := benchPositions()
-	b.Run("none", func(b *testing.B) {
-		i := 0
-		for b.Loop() {
-			FindVCF(context.Background(), ps[i%len(ps)])
-			i++
-		}
-	})
 }
