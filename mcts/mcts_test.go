@@ -17,7 +17,9 @@ type player interface {
 	Move(ctx context.Context, p inarow.Position) (inarow.Move, error)
 }
 
-// perfectPlayer plays one of the exact solver's best moves at random.
+// perfectPlayer plays one of the exact solver's best moves at random: the
+// core of engine.Perfect, written again on purpose since this test cannot
+// import engine (engine imports mcts).
 type perfectPlayer struct {
 	r      *rand.Rand
 	solver solve.Solver
