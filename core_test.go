@@ -954,7 +954,7 @@ func TestPerftEdges(t *testing.T) {
 	defer cancel()
 	t0 := time.Now()
 	got, err = Perft(ctx, newPos(t, ConnectFour), 14)
-	if !errors.Is(err, context.DeadlineExceeded) || len(got) > 14 || time.Since(t0) > 5*time.Second {
+	if !errors.Is(err, context.DeadlineExceeded) || len(got) > 14 || time.Since(t0) > 30*time.Second { // 14 plies take hours
 		t.Errorf("Perft with a deadline = %d plies, %v after %v", len(got), err, time.Since(t0))
 	}
 	for ply, c := range got {

@@ -138,7 +138,9 @@ func TestProgramTimeoutAndIllegal(t *testing.T) {
 		prog.MoveTime, prog.Grace = 100*time.Millisecond, 100*time.Millisecond
 		start := time.Now()
 		_, err = prog.Move(ctx, p)
-		if err == nil || time.Since(start) > 3*time.Second {
+		// 200 ms offered: the bound only tells a kept time from none kept
+		// (a silent program never answers), with room for a loaded machine
+		if err == nil || time.Since(start) > 20*time.Second {
 			t.Fatalf("%s: err %v after %v", mode, err, time.Since(start))
 		}
 		if mode == "silent" && !errors.Is(err, ErrTimeout) {
@@ -151,7 +153,7 @@ func TestProgramTimeoutAndIllegal(t *testing.T) {
 		go func() { prog.Close(); close(done) }()
 		select {
 		case <-done:
-		case <-time.After(5 * time.Second):
+		case <-time.After(30 * time.Second): // a hang, not a slow machine
 			t.Fatalf("%s: Close hangs", mode)
 		}
 	}

@@ -29,9 +29,23 @@ const SpecHelp = `  computer[:level=N,ms=N]                the computer of inaro
   agent:COMMAND                          an outside program speaking the agent protocol
   pbrain:COMMAND                         a Gomocup brain (pbrain-*) speaking the Gomocup protocol`
 
+// DefaultGreetTime is how long NewPlayer waits for an outside program
+// (agent:, pbrain:) to start and greet.
+const DefaultGreetTime = 10 * time.Second
+
 // NewPlayer makes the player a spec names (see SpecHelp) for rules r.
 // Players that hold resources (an outside program) implement io.Closer.
 func NewPlayer(ctx context.Context, spec string, r inarow.Rules, seed uint64) (engine.Player, error) {
+	return NewPlayerGreet(ctx, spec, r, seed, DefaultGreetTime)
+}
+
+// NewPlayerGreet is NewPlayer where an outside program has greet (0:
+// DefaultGreetTime) to start and greet: a program that starts slowly (a
+// virtual machine to load, a loaded machine) needs more.
+func NewPlayerGreet(ctx context.Context, spec string, r inarow.Rules, seed uint64, greet time.Duration) (engine.Player, error) {
+	if greet <= 0 {
+		greet = DefaultGreetTime
+	}
 	name, args, _ := strings.Cut(spec, ":")
 	rnd := rand.New(rand.NewPCG(seed, 0x1a2b))
 	switch name {
@@ -53,7 +67,7 @@ func NewPlayer(ctx context.Context, spec string, r inarow.Rules, seed uint64) (e
 		if args == "" {
 			return nil, fmt.Errorf("agent: needs a command, e.g. agent:./mybot")
 		}
-		return Start(ctx, args, 10*time.Second, nil)
+		return Start(ctx, args, greet, nil)
 	case "pbrain":
 		if args == "" {
 			return nil, fmt.Errorf("pbrain: needs a command, e.g. pbrain:./pbrain-inarow")
@@ -61,7 +75,7 @@ func NewPlayer(ctx context.Context, spec string, r inarow.Rules, seed uint64) (e
 		if _, ok := gomoku.RuleOf(r); !ok || r.Gravity {
 			return nil, fmt.Errorf("pbrain: a Gomocup brain plays five in a row without gravity, not %v", r)
 		}
-		return StartBrain(ctx, args, 10*time.Second, nil)
+		return StartBrain(ctx, args, greet, nil)
 	case "computer", "connect4", "gomoku":
 		return newEngine(name, args, r, seed)
 	}

@@ -186,7 +186,7 @@ func TestCancel(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err %v", err)
 	}
-	if d := time.Since(start); d > 2*time.Second {
+	if d := time.Since(start); d > 10*time.Second {
 		t.Fatalf("stopped after %v", d)
 	}
 	if !p.Legal(res.Move) {
@@ -194,22 +194,59 @@ func TestCancel(t *testing.T) {
 	}
 }
 
-func TestTimeBudgetAndProgress(t *testing.T) {
+// The time budget is honoured: the search runs at least its budget and
+// stops by itself. The upper bound is generous (a loaded 2-core machine
+// under -race has taken over 2× the budget just to start the workers); a
+// search that ignored its budget runs until the safety context ends.
+func TestTimeBudget(t *testing.T) {
 	p, _ := inarow.NewPosition(inarow.ConnectFour)
 	e := New(Options{Threads: 2})
-	var calls int
-	var last Info
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
 	start := time.Now()
-	res, err := e.Search(context.Background(), p, Limits{Time: 300 * time.Millisecond, ProgressEvery: 50 * time.Millisecond,
-		Progress: func(i Info) { calls++; last = i }})
+	res, err := e.Search(ctx, p, Limits{Time: 300 * time.Millisecond})
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("the 300ms budget did not stop the search: %v after %v", err, time.Since(start))
 	}
-	if d := time.Since(start); d < 250*time.Millisecond || d > 2*time.Second {
+	if d := time.Since(start); d < 300*time.Millisecond {
 		t.Fatalf("searched %v for a 300ms budget", d)
 	}
-	if calls < 3 || last.Move != res.Move || res.Iterations == 0 || len(res.PV) == 0 || len(res.Moves) != 7 {
-		t.Fatalf("%d progress calls, last %+v, result %+v", calls, last, res)
+	if res.Iterations == 0 || len(res.PV) == 0 || len(res.Moves) != 7 {
+		t.Fatalf("result %+v", res)
+	}
+}
+
+// Progress is reported while the search runs, with growing counts, and
+// the last report is the result. The search has no budget: the third
+// progress report cancels it, so the test does not depend on how many
+// reports fit in some wall time on a loaded machine.
+func TestProgress(t *testing.T) {
+	p, _ := inarow.NewPosition(inarow.ConnectFour)
+	e := New(Options{Threads: 2})
+	ctx, cancel := context.WithCancel(context.Background())
+	safety, stop := context.WithTimeout(ctx, 60*time.Second)
+	defer stop()
+	var infos []Info
+	res, err := e.Search(safety, p, Limits{ProgressEvery: 20 * time.Millisecond, Progress: func(i Info) {
+		infos = append(infos, i)
+		if len(infos) == 3 {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("%v after %d progress reports (want the third to cancel the search)", err, len(infos))
+	}
+	if len(infos) < 4 { // three while searching, one at the end
+		t.Fatalf("%d progress reports", len(infos))
+	}
+	for i := 1; i < len(infos); i++ {
+		if infos[i].Iterations < infos[i-1].Iterations || infos[i].Elapsed < infos[i-1].Elapsed {
+			t.Fatalf("report %d went back: %+v after %+v", i, infos[i], infos[i-1])
+		}
+	}
+	last := infos[len(infos)-1]
+	if last.Move != res.Move || last.Iterations != res.Iterations || res.Iterations == 0 || len(res.PV) == 0 || len(res.Moves) != 7 {
+		t.Fatalf("last %+v, result %+v", last, res)
 	}
 }
 

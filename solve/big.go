@@ -292,6 +292,7 @@ type BigSolver struct {
 	span    int
 	minCode int
 	ttPly   int
+	weak    bool // see Options.Weak
 	ctx     context.Context
 	stopped bool
 }
@@ -311,7 +312,7 @@ func NewBig(r inarow.Rules, opts Options) (*BigSolver, error) {
 	if bytes < 0 {
 		return nil, fmt.Errorf("solve: negative table size %d", bytes)
 	}
-	s := &BigSolver{g: g, ttPly: g.cells - ttCells}
+	s := &BigSolver{g: g, ttPly: g.cells - ttCells, weak: opts.Weak}
 	if near := min(nearBytes, bytes/8); near >= 64<<10 {
 		s.t, s.near = newBigTable(bytes-near), newBigTable(near)
 		s.nearPly = g.cells - (g.cells+2)/2
@@ -352,14 +353,15 @@ func (s *BigSolver) Solve(ctx context.Context, p inarow.Position) (Score, error)
 	return s.SolveBoard(ctx, b)
 }
 
-// SolveBoard returns the exact score of b for the player to move.
+// SolveBoard returns the exact score of b for the player to move (its
+// sign with Options.Weak).
 func (s *BigSolver) SolveBoard(ctx context.Context, b BigBoard) (Score, error) {
 	g := s.g
 	if b.moves >= g.cells {
 		return 0, nil
 	}
 	if g.CanWinNext(b) {
-		return Score(g.win(b.moves)), nil
+		return weakScore(g.win(b.moves), s.weak), nil
 	}
 	s.ctx, s.stopped = ctx, false
 	defer func() { s.ctx = nil }()
@@ -367,6 +369,9 @@ func (s *BigSolver) SolveBoard(ctx context.Context, b BigBoard) (Score, error) {
 		return 0, err
 	}
 	lo, hi := -g.win(b.moves+1), g.win(b.moves)
+	if s.weak {
+		lo, hi = -1, 1 // see C4Solver.solve
+	}
 	for lo < hi {
 		med := probe(lo, hi)
 		r := s.negamax(b, med, med+1)
@@ -379,7 +384,7 @@ func (s *BigSolver) SolveBoard(ctx context.Context, b BigBoard) (Score, error) {
 			lo = r
 		}
 	}
-	return Score(lo), nil
+	return weakScore(lo, s.weak), nil
 }
 
 // Analyze returns the score of every column of p (FullColumn: no room).
@@ -403,7 +408,7 @@ func (s *BigSolver) AnalyzeBoard(ctx context.Context, b BigBoard) ([]Score, erro
 		case !g.CanPlay(b, col):
 			out[col] = FullColumn
 		case g.IsWinningMove(b, col):
-			out[col] = Score(g.win(b.moves))
+			out[col] = weakScore(g.win(b.moves), s.weak)
 		default:
 			v, err := s.SolveBoard(ctx, g.Play(b, col))
 			if err != nil {

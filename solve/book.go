@@ -268,7 +268,7 @@ func GenerateBook(ctx context.Context, s *C4Solver, depth int, opts BookOptions)
 					return
 				}
 				i := todo[n]
-				v, err := sv.SolveBoard(ctx, deepest[i])
+				v, err := sv.solve(ctx, deepest[i], false)
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil {

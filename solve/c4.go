@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"sync"
+	"sync/atomic"
 
 	"github.com/inarow/inarow"
 )
@@ -20,6 +22,23 @@ type Options struct {
 	Book *Book
 	// NoBook turns the opening book off: every position is searched.
 	NoBook bool
+	// Weak makes Solve, SolveBoard, Analyze, AnalyzeBoard and the other
+	// scores of a position give only their sign: 1 a win, 0 a draw, −1 a
+	// loss for the player to move. A weak solve asks at most two null
+	// windows, around 0 and −1, which cut more than the exact score's
+	// probes. BestMoves and GenerateBook still work with exact scores.
+	Weak bool
+	// Threads is how many goroutines search each position (0 means 1):
+	// Lazy SMP, all of them the whole search over one shared table, the
+	// helpers with their moves near the root and their equal-scored moves
+	// in a random order so that they spread over the tree and fill the
+	// table with what the main search will need. The first to finish
+	// gives the score, the same as one thread's (every entry of the table
+	// is a true bound); the node count varies from run to run. On this
+	// solver's null-window searches the helpers mostly repeat the main
+	// search: two threads search about 2.1 times the nodes of one (see
+	// the package's benchmarks), so more threads are not yet faster.
+	Threads int
 }
 
 // DefaultTableBytes is the table size when Options.TableBytes is 0: 2²⁴
@@ -62,6 +81,16 @@ type C4Solver struct {
 	book    *Book
 	bookPly int // nodes with at most this many stones look in the book; -1: none
 
+	weak bool // see Options.Weak
+
+	// Lazy SMP (see Options.Threads): the helpers share g, the tables and
+	// the book; halt, shared by all, stops them all when one has finished.
+	// rng ≠ 0 orders a helper's equal moves at random.
+	helpers      []*C4Solver
+	halt         *atomic.Bool
+	rng          uint64
+	shuffleBelow int
+
 	ctx     context.Context
 	stopped bool
 }
@@ -99,7 +128,7 @@ func NewC4(r inarow.Rules, opts Options) (*C4Solver, error) {
 	if bytes < 0 {
 		return nil, fmt.Errorf("solve: negative table size %d", bytes)
 	}
-	s := &C4Solver{g: g, symPly: SymmetryPlies, etcPly: g.cells - etcCells, ttPly: g.cells - ttCells, bookPly: -1}
+	s := &C4Solver{g: g, symPly: SymmetryPlies, etcPly: g.cells - etcCells, ttPly: g.cells - ttCells, bookPly: -1, weak: opts.Weak}
 	if !opts.NoBook {
 		bk := opts.Book
 		if bk == nil {
@@ -127,6 +156,18 @@ func NewC4(r inarow.Rules, opts Options) (*C4Solver, error) {
 		s.t = newTable(bytes-near, g.keyBits, vbits)
 		s.near, s.nearPly = newTable(near, g.keyBits, vbits), g.cells-cells
 	}
+	if opts.Threads < 0 {
+		return nil, fmt.Errorf("solve: negative thread count %d", opts.Threads)
+	}
+	if opts.Threads > 1 {
+		s.t.shared, s.near.shared = true, true
+		s.halt = new(atomic.Bool)
+		for i := 1; i < opts.Threads; i++ {
+			h := *s
+			h.rng = 0x9e3779b97f4a7c15 * uint64(i)
+			s.helpers = append(s.helpers, &h)
+		}
+	}
 	return s, nil
 }
 
@@ -135,6 +176,9 @@ func (s *C4Solver) setBook(bk *Book) {
 	s.book, s.bookPly = bk, -1
 	if bk != nil {
 		s.bookPly = bk.depth
+	}
+	for _, h := range s.helpers {
+		h.setBook(bk)
 	}
 }
 
@@ -154,7 +198,13 @@ func (s *C4Solver) bookLookup(b Board) (Score, bool) {
 func (s *C4Solver) Geometry() *Geometry { return s.g }
 
 // Nodes returns the number of positions searched since NewC4 or Reset.
-func (s *C4Solver) Nodes() uint64 { return s.nodes }
+func (s *C4Solver) Nodes() uint64 {
+	n := s.nodes
+	for _, h := range s.helpers {
+		n += h.nodes
+	}
+	return n
+}
 
 // TableBytes returns the memory of the transposition table.
 func (s *C4Solver) TableBytes() int {
@@ -171,6 +221,9 @@ func (s *C4Solver) Reset() {
 		s.near.reset()
 	}
 	s.nodes = 0
+	for _, h := range s.helpers {
+		h.nodes = 0
+	}
 }
 
 // win is the score of the player to move at a position of moves stones
@@ -191,29 +244,49 @@ func (s *C4Solver) Solve(ctx context.Context, p inarow.Position) (Score, error) 
 }
 
 // SolveBoard returns the exact score of b, a position where nobody has
-// won, for the player to move.
+// won, for the player to move (its sign with Options.Weak).
 func (s *C4Solver) SolveBoard(ctx context.Context, b Board) (Score, error) {
+	return s.solve(ctx, b, s.weak)
+}
+
+// solve returns the score of b, only its sign if weak.
+func (s *C4Solver) solve(ctx context.Context, b Board, weak bool) (Score, error) {
 	g := s.g
 	if b.moves >= g.cells {
 		return 0, nil
 	}
 	if g.CanWinNext(b) {
-		return Score(g.win(b.moves)), nil
+		return weakScore(g.win(b.moves), weak), nil
 	}
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
 	if v, ok := s.bookLookup(b); ok {
-		return v, nil
+		return weakScore(int(v), weak), nil
 	}
-	s.ctx, s.stopped = ctx, false
-	defer func() { s.ctx = nil }()
 	lo, hi := -g.win(b.moves+1), g.win(b.moves)
+	if weak {
+		// The bisection of [−1, 1] probes 0, then −1 if the score is ≤ 0.
+		lo, hi = -1, 1
+	}
+	v, ok := s.bisectAll(ctx, b, lo, hi)
+	if !ok {
+		return 0, ctx.Err()
+	}
+	return weakScore(v, weak), nil
+}
+
+// bisect returns the score of b, known to lie in [lo, hi], by null-window
+// searches; false if ctx ended or halt stopped it first.
+func (s *C4Solver) bisect(ctx context.Context, b Board, lo, hi int) (int, bool) {
+	s.ctx, s.stopped = ctx, false
+	s.shuffleBelow = b.moves + 2
+	defer func() { s.ctx = nil }()
 	for lo < hi {
 		med := probe(lo, hi)
 		r := s.negamax(b, med, med+1)
 		if s.stopped {
-			return 0, ctx.Err()
+			return 0, false
 		}
 		if r <= med {
 			hi = r
@@ -221,7 +294,47 @@ func (s *C4Solver) SolveBoard(ctx context.Context, b Board) (Score, error) {
 			lo = r
 		}
 	}
-	return Score(lo), nil
+	return lo, true
+}
+
+// bisectAll is bisect on every thread: the first to finish gives the
+// score and halts the others.
+func (s *C4Solver) bisectAll(ctx context.Context, b Board, lo, hi int) (int, bool) {
+	if len(s.helpers) == 0 {
+		return s.bisect(ctx, b, lo, hi)
+	}
+	s.halt.Store(false)
+	var (
+		once   sync.Once
+		result int
+		found  bool
+		wg     sync.WaitGroup
+	)
+	finish := func(v int, ok bool) {
+		if ok {
+			once.Do(func() { result, found = v, true })
+		}
+		s.halt.Store(true)
+	}
+	for _, h := range s.helpers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			finish(h.bisect(ctx, b, lo, hi))
+		}()
+	}
+	finish(s.bisect(ctx, b, lo, hi))
+	wg.Wait()
+	s.halt.Store(false) // for the single-threaded searches (reaches)
+	return result, found
+}
+
+// weakScore is v, or its sign if weak.
+func weakScore(v int, weak bool) Score {
+	if weak {
+		return Score(min(max(v, -1), 1))
+	}
+	return Score(v)
 }
 
 // probe returns the score at which to test next, by a null window, a
@@ -276,7 +389,7 @@ func (s *C4Solver) AnalyzeBoard(ctx context.Context, b Board) ([]Score, error) {
 func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 	g := s.g
 	s.nodes++
-	if s.nodes%pollEvery == 0 && s.ctx.Err() != nil {
+	if s.nodes%pollEvery == 0 && (s.ctx.Err() != nil || s.halt != nil && s.halt.Load()) {
 		s.stopped = true
 	}
 	if s.stopped {
@@ -350,7 +463,21 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 	var moves moveList
 	for i := g.W - 1; i >= 0; i-- {
 		if m := next & g.col[g.order[i]]; m != 0 {
-			moves.add(m, g.orderScore(b, m, opp))
+			v := g.orderScore(b, m, opp)
+			// A helper orders the moves of the root and its children at
+			// random, to start elsewhere than the main search (1 or 4
+			// plies of it searched more nodes with two threads), and the
+			// equal moves below at random.
+			if s.rng != 0 {
+				s.rng ^= s.rng << 13
+				s.rng ^= s.rng >> 7
+				s.rng ^= s.rng << 17
+				v = 4*v + int(s.rng&3)
+				if b.moves < s.shuffleBelow {
+					v = int(s.rng & 63)
+				}
+			}
+			moves.add(m, v)
 		}
 	}
 	// Enhanced transposition cutoff: a child whose table entry already

@@ -10,9 +10,15 @@ import (
 // benchSet solves the positions of a set in turn, b.N positions in all,
 // with one solver (its table carried from one position to the next, as
 // Pons' solver does), and reports ns and nodes per position.
-func benchSet(b *testing.B, name string) {
+func benchSet(b *testing.B, name string) { benchSetThreads(b, name, 1) }
+
+// benchSetThreads is benchSet with threads searching each position.
+func benchSetThreads(b *testing.B, name string, threads int) {
 	lines := readSet(b, name)
-	s := newC4(b, inarow.ConnectFour, DefaultTableBytes)
+	s, err := NewC4(inarow.ConnectFour, Options{Threads: threads})
+	if err != nil {
+		b.Fatal(err)
+	}
 	boards := make([]Board, len(lines))
 	for i, l := range lines {
 		bd, err := s.g.FromMoves(l.moves)
@@ -24,7 +30,7 @@ func benchSet(b *testing.B, name string) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	b.ResetTimer()
-	s.nodes = 0
+	s.Reset()
 	for i := 0; i < b.N; i++ {
 		j := i % len(lines)
 		v, err := s.SolveBoard(ctx, boards[j])
@@ -41,3 +47,6 @@ func BenchmarkSolveL2R1(b *testing.B) { benchSet(b, "Test_L2_R1") }
 func BenchmarkSolveL2R2(b *testing.B) { benchSet(b, "Test_L2_R2") }
 func BenchmarkSolveL1R1(b *testing.B) { benchSet(b, "Test_L1_R1") }
 func BenchmarkSolveL1R2(b *testing.B) { benchSet(b, "Test_L1_R2") }
+
+// The same with two threads: the nodes of both.
+func BenchmarkSolveL2R2Threads2(b *testing.B) { benchSetThreads(b, "Test_L2_R2", 2) }

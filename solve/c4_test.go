@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -103,5 +104,133 @@ func TestProbeInsideRange(t *testing.T) {
 				t.Fatalf("probe(%d, %d) = %d, outside [lo, hi)", lo, hi, m)
 			}
 		}
+	}
+}
+
+// A weak solver gives the sign of every score of Pons' sets (of the
+// first lines of the hard ones, which take seconds each), and of every
+// column's score on the easier sets; the 128-bit solver's weak scores
+// agree.
+func TestWeakSigns(t *testing.T) {
+	sets := []struct {
+		name   string
+		lines  int
+		deeper bool // compare the columns and the 128-bit solver too
+	}{
+		{"Test_L3_R1", 60, true}, {"Test_L2_R1", 60, true}, {"Test_L2_R2", 60, true},
+		{"Test_L1_R1", 6, false}, {"Test_L1_R2", 4, false}, {"Test_L1_R3", 2, false},
+	}
+	if testing.Short() || raceEnabled {
+		for i := range sets {
+			sets[i].lines = max(sets[i].lines/6, 1)
+		}
+	}
+	ctx := context.Background()
+	s, err := NewC4(inarow.ConnectFour, Options{TableBytes: 16 << 20, Weak: true, NoBook: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	strong := newC4(t, inarow.ConnectFour, 16<<20)
+	big, err := NewBig(inarow.ConnectFour, Options{TableBytes: 16 << 20, Weak: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sign := func(v Score) Score { return Score(min(max(v, -1), 1)) }
+	for _, set := range sets {
+		for i, l := range readSet(t, set.name)[:set.lines] {
+			v, err := s.SolveMoves(ctx, l.moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v != sign(l.score) {
+				t.Errorf("%s %q: weak score %d, strong %d", set.name, l.moves, v, l.score)
+			}
+			if !set.deeper || i%4 != 0 {
+				continue
+			}
+			if bv, err := big.SolveMoves(ctx, l.moves); err != nil || bv != v {
+				t.Errorf("%s %q: 128-bit weak score %d %v, want %d", set.name, l.moves, bv, err, v)
+			}
+			weak, err := s.AnalyzeMoves(ctx, l.moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			exact, err := strong.AnalyzeMoves(ctx, l.moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for c, want := range exact {
+				if want != FullColumn {
+					want = sign(want)
+				}
+				if weak[c] != want {
+					t.Errorf("%s %q column %d: weak %d, strong %d", set.name, l.moves, c+1, weak[c], exact[c])
+				}
+			}
+		}
+	}
+}
+
+// Two or three threads give every score one thread gives, exact and weak,
+// on Pons' easier sets and on the columns of 6×5 positions; run under
+// -race too, for the shared table and the halt.
+func TestThreadsAgree(t *testing.T) {
+	lines := 40
+	if testing.Short() || raceEnabled {
+		lines = 8
+	}
+	ctx := context.Background()
+	for _, threads := range []int{2, 3} {
+		for _, weak := range []bool{false, true} {
+			par, err := NewC4(inarow.ConnectFour, Options{TableBytes: 4 << 20, Threads: threads, Weak: weak, NoBook: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			one, err := NewC4(inarow.ConnectFour, Options{TableBytes: 4 << 20, Weak: weak, NoBook: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range []string{"Test_L3_R1", "Test_L2_R1", "Test_L2_R2"} {
+				for _, l := range readSet(t, name)[:lines] {
+					want, err1 := one.SolveMoves(ctx, l.moves)
+					got, err2 := par.SolveMoves(ctx, l.moves)
+					if err1 != nil || err2 != nil || got != want {
+						t.Errorf("%d threads, weak %v, %s %q: %d %v, one thread %d %v", threads, weak, name, l.moves, got, err2, want, err1)
+					}
+				}
+			}
+		}
+	}
+	r := inarow.Rules{Cols: 6, Rows: 5, K: 4, Gravity: true}
+	par, err := NewC4(r, Options{TableBytes: 1 << 20, Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := newC4(t, r, 1<<20)
+	for _, moves := range []string{"", "3", "34", "3443", "112233", "6543"} {
+		want, err1 := one.AnalyzeMoves(ctx, moves)
+		got, err2 := par.AnalyzeMoves(ctx, moves)
+		if err1 != nil || err2 != nil || !slices.Equal(got, want) {
+			t.Errorf("6×5 %q: two threads %v %v, one %v %v", moves, got, err2, want, err1)
+		}
+	}
+	if par.Nodes() == 0 {
+		t.Error("no nodes counted")
+	}
+	if _, err := NewC4(r, Options{Threads: -1}); err == nil {
+		t.Error("-1 threads accepted")
+	}
+}
+
+// A cancelled context stops every thread of a search.
+func TestThreadsStop(t *testing.T) {
+	s, err := NewC4(inarow.ConnectFour, Options{TableBytes: 4 << 20, Threads: 2, NoBook: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if _, err := s.SolveMoves(ctx, ""); err == nil {
+		t.Fatal("the empty board solved in 50 ms")
 	}
 }

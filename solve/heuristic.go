@@ -139,7 +139,7 @@ func (g *Geometry) evaluate(b Board) int {
 // must be a position where nobody has won and that is not full.
 func (s *C4Solver) BestMoves(ctx context.Context, b Board) (Score, []int, error) {
 	g := s.g
-	v, err := s.SolveBoard(ctx, b)
+	v, err := s.solve(ctx, b, false)
 	if err != nil {
 		return 0, nil, err
 	}

@@ -35,7 +35,7 @@ func (s *C4Solver) column(ctx context.Context, b Board, col int) (Score, error) 
 	case !g.CanPlay(b, col):
 		return FullColumn, nil
 	case g.IsWinningMove(b, col):
-		return Score(g.win(b.moves)), nil
+		return weakScore(g.win(b.moves), s.weak), nil
 	}
 	v, err := s.SolveBoard(ctx, g.Play(b, col))
 	return -v, err

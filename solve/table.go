@@ -2,6 +2,7 @@ package solve
 
 import (
 	"math/bits"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -25,6 +26,12 @@ type table struct {
 	vmask  uint64
 	small  []uint32
 	large  []uint64
+	// shared: threads use the table at once (see Options.Threads), so
+	// its entries are read and written atomically. An entry is one word,
+	// key and bound together, so a probe sees a whole entry or none and
+	// needs no lock; a thread may overwrite another's entry, as any
+	// newer entry does.
+	shared bool
 }
 
 // newTable makes a table of about bytes bytes for keys below 1<<keyBits
@@ -84,9 +91,14 @@ func (t *table) split(key uint64) (q, i uint64) {
 func (t *table) get(key uint64) uint64 {
 	q, i := t.split(key)
 	var e uint64
-	if t.small != nil {
+	switch {
+	case t.shared && t.small != nil:
+		e = uint64(atomic.LoadUint32(&t.small[i]))
+	case t.shared:
+		e = atomic.LoadUint64(&t.large[i])
+	case t.small != nil:
 		e = uint64(t.small[i])
-	} else {
+	default:
 		e = t.large[i]
 	}
 	if e>>t.vbits != q {
@@ -99,9 +111,14 @@ func (t *table) get(key uint64) uint64 {
 func (t *table) put(key, code uint64) {
 	q, i := t.split(key)
 	e := q<<t.vbits | code
-	if t.small != nil {
+	switch {
+	case t.shared && t.small != nil:
+		atomic.StoreUint32(&t.small[i], uint32(e))
+	case t.shared:
+		atomic.StoreUint64(&t.large[i], e)
+	case t.small != nil:
 		t.small[i] = uint32(e)
-	} else {
+	default:
 		t.large[i] = e
 	}
 }

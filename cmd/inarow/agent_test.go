@@ -4,6 +4,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 )
 
 // needCommand skips a test while main.go does not yet dispatch cmd (the
@@ -34,12 +35,19 @@ func TestAgentProtocol(t *testing.T) {
 	}
 }
 
+// patient are the match and play flags of the tests that seat outside
+// programs: the programs answer at once, but on a loaded machine starting
+// one (python3 above all) has taken more than the default 10 s. The
+// waits are still bounded: TestAgentGreetingAwaited checks the greeting
+// time is kept.
+var patient = []string{"--greet-time", "2m", "--move-time", "30s"}
+
 // TestAgentSeatedInMatch seats the binary's own agent, as an outside
 // program, in a match against the greedy player.
 func TestAgentSeatedInMatch(t *testing.T) {
 	needCommand(t, "agent")
 	needCommand(t, "match")
-	res := cli(t, "", "match", "tictactoe", "--a", "agent:"+bin+" agent --engine perfect", "--b", "greedy", "--games", "4", "--quiet")
+	res := cli(t, "", append([]string{"match", "tictactoe", "--a", "agent:" + bin + " agent --engine perfect", "--b", "greedy", "--games", "4", "--quiet"}, patient...)...)
 	if res.code != 0 || !strings.Contains(res.stdout, "W/D/L") || strings.Contains(res.stdout, "forfeits") {
 		t.Fatalf("code %d\n%s\n%s", res.code, res.stdout, res.stderr)
 	}
@@ -53,9 +61,40 @@ for line in sys.stdin:
     w = line.split()
     if w[:1] == ["go"]: print("move", random.choice(w[w.index("legal") + 1:]), flush=True)
     elif w[:1] == ["quit"]: break'`
-		res := cli(t, "", "match", "connect4", "--a", "agent:"+client, "--b", "mcts:playouts=300", "--games", "2", "--quiet")
+		res := cli(t, "", append([]string{"match", "connect4", "--a", "agent:" + client, "--b", "mcts:playouts=300", "--games", "2", "--quiet"}, patient...)...)
 		if res.code != 0 || !strings.Contains(res.stdout, "W/D/L 0/0/2") {
 			t.Fatalf("python client vs mcts: code %d\n%s\n%s", res.code, res.stdout, res.stderr)
+		}
+	}
+}
+
+// TestAgentGreetingAwaited: a program that does not greet within
+// --greet-time is not seated (a match is refused, and a play), and the
+// flag takes only positive times.
+func TestAgentGreetingAwaited(t *testing.T) {
+	needCommand(t, "match")
+	mute := "agent:sleep 30" // starts, and never greets
+	for _, args := range [][]string{
+		{"match", "connect4", "--a", mute, "--b", "random", "--games", "1", "--greet-time", "300ms"},
+		{"play", "connect4", "--first", mute, "--second", "random", "--color", "never", "--greet-time", "300ms"},
+	} {
+		start := time.Now()
+		res := cli(t, "", args...)
+		if res.code != exitUsage || !strings.Contains(res.stderr, "did not greet") {
+			t.Fatalf("%v: code %d\n%s\n%s", args, res.code, res.stdout, res.stderr)
+		}
+		// far below the 30 s the program would sleep
+		if d := time.Since(start); d > 20*time.Second {
+			t.Errorf("%v: refused after %v", args, d)
+		}
+	}
+	for _, args := range [][]string{
+		{"match", "connect4", "--a", "random", "--b", "random", "--greet-time", "0s"},
+		{"play", "connect4", "--first", "random", "--second", "random", "--greet-time", "-1s"},
+	} {
+		res := cli(t, "", args...)
+		if res.code != exitUsage || !strings.Contains(res.stderr, "--greet-time") || res.stdout != "" {
+			t.Errorf("%v: code %d\n%s\n%s", args, res.code, res.stdout, res.stderr)
 		}
 	}
 }
@@ -65,7 +104,7 @@ for line in sys.stdin:
 // usage error that lists the specs.
 func TestPlaySeatsSpecs(t *testing.T) {
 	needCommand(t, "agent")
-	res := cli(t, "", "play", "tictactoe", "--first", "agent:"+bin+" agent --engine perfect", "--second", "perfect", "--color", "never")
+	res := cli(t, "", "play", "tictactoe", "--first", "agent:"+bin+" agent --engine perfect", "--second", "perfect", "--color", "never", "--greet-time", "2m")
 	if res.code != 0 || !strings.Contains(res.stdout, "Draw") {
 		t.Fatalf("code %d\n%s\n%s", res.code, res.stdout, res.stderr)
 	}

@@ -32,12 +32,13 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	balanced := fs.Int("balanced", 0, "gravity games the solver fits: play the N openings of --openings plies (default 4) whose exact value is nearest a draw, each with both colours, and report the share of the game-theoretic value A kept")
 	moveTime := fs.Duration("move-time", 0, "time per move for players that take one (mcts, connect4, gomoku, agent, pbrain); 0: each spec's own")
 	quiet := fs.Bool("quiet", false, "no line per game")
+	greet := fs.Duration("greet-time", agent.DefaultGreetTime, "time an outside program (agent:, pbrain:) has to start and greet")
 	game := "connect4"
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		game, args = args[0], args[1:]
 	}
 	usage := func(msg string) int {
-		fmt.Fprintf(stderr, "inarow match: %s\nusage: inarow match [GAME] --a SPEC --b SPEC [--games N] [--rules RULES] [--openings PLIES] [--records DIR] [--move-time D]\nSPEC:\n%s\n", msg, agent.SpecHelp)
+		fmt.Fprintf(stderr, "inarow match: %s\nusage: inarow match [GAME] --a SPEC --b SPEC [--games N] [--rules RULES] [--openings PLIES] [--records DIR] [--move-time D] [--greet-time D]\nSPEC:\n%s\n", msg, agent.SpecHelp)
 		return exitUsage
 	}
 	if err := fs.Parse(args); err != nil {
@@ -48,6 +49,9 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	}
 	if *a == "" || *b == "" || *games < 1 {
 		return usage("--a and --b are required, --games at least 1")
+	}
+	if *greet <= 0 {
+		return usage(fmt.Sprintf("--greet-time %v: must be positive", *greet))
 	}
 	r, err := gameRules(game, *rules)
 	if err != nil {
@@ -89,12 +93,12 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		}
 		*games = 2 * len(opens)
 	}
-	pa, err := agent.NewPlayer(ctx, *a, r, *seed)
+	pa, err := agent.NewPlayerGreet(ctx, *a, r, *seed, *greet)
 	if err != nil {
 		return usage("--a: " + err.Error())
 	}
 	defer agent.Close(pa)
-	pb, err := agent.NewPlayer(ctx, *b, r, *seed+1)
+	pb, err := agent.NewPlayerGreet(ctx, *b, r, *seed+1, *greet)
 	if err != nil {
 		return usage("--b: " + err.Error())
 	}

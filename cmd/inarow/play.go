@@ -93,7 +93,7 @@ func parseColumn(p inarow.Position, s string) (inarow.Move, error) {
 
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: inarow play GAME [--rules RULES] [--rule RULE --size N] [--level 1|2|3] [--first human|computer] [--second human|computer] [--color auto|always|never]\n(you play first against the computer by default; --first computer alone seats you second)")
+		fmt.Fprintln(stderr, "usage: inarow play GAME [--rules RULES] [--rule RULE --size N] [--level 1|2|3] [--first human|computer] [--second human|computer] [--color auto|always|never] [--greet-time D]\n(you play first against the computer by default; --first computer alone seats you second)")
 		return exitUsage
 	}
 	game := args[0]
@@ -105,6 +105,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	color := fs.String("color", "auto", "colours: auto (when the output is a terminal and NO_COLOR is unset), always or never")
 	gRule := fs.String("rule", "", "gomoku rule: freestyle, standard, renju, caro or caro-exact (for GAME gomoku)")
 	gSize := fs.Int("size", 0, "gomoku board size, 5 to 20 (for GAME gomoku; default 15)")
+	greet := fs.Duration("greet-time", agent.DefaultGreetTime, "time an outside program (agent:, pbrain:) seated by --first/--second has to start and greet")
 	level := fs.Int("level", 3, "the computer's strength: 1 beginner, 2 club, 3 best (perfect where a solver exists)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return exitUsage
@@ -121,6 +122,10 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "inarow play: --level takes 1, 2 or 3, not %d\n", *level)
 		return exitUsage
 	}
+	if *greet <= 0 {
+		fmt.Fprintf(stderr, "inarow play: --greet-time %v: must be positive\n", *greet)
+		return exitUsage
+	}
 	*first, *second = seating(*first, *second)
 	var seats [2]engine.Player
 	for i, who := range []string{*first, *second} {
@@ -134,7 +139,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				return exitUsage
 			}
 		default:
-			p, err := agent.NewPlayer(context.Background(), who, v.rules, uint64(i+1))
+			p, err := agent.NewPlayerGreet(context.Background(), who, v.rules, uint64(i+1), *greet)
 			if err != nil {
 				fmt.Fprintf(stderr, "inarow play: --first/--second take human, computer or a player spec:\n%s\n%v\n", agent.SpecHelp, err)
 				return exitUsage

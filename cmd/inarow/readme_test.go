@@ -21,7 +21,7 @@ import (
 // to one pipe. In the expected text three masks stand for what changes from
 // run to run (docs/development.md lists them):
 //
-//	<n>     a whole number (node counts, times in µs)
+//	<n>     a number: 22, 773.2 (node counts, means)
 //	<time>  a number with an optional unit: 13, 9ms, 2.5s, 2m48s
 //	…       anything up to the end of the line
 //
@@ -30,7 +30,9 @@ import (
 // Each block runs in its own empty directory (a file made by one of its
 // commands is there for the next), with the freshly built inarow first on
 // PATH and stdin empty. A command that exits non-zero fails the test, as does
-// an output that differs from the block's, with a line diff.
+// an output that differs from the block's, with a line diff; with -update the
+// test rewrites the differing examples instead (masks kept on the lines that
+// still match).
 
 // consoleCmd is one "$ COMMAND" line of a console block and its expected
 // output lines.
@@ -76,7 +78,7 @@ func parseConsole(file, text string) ([]consoleCmd, error) {
 // masks are the placeholders an expected line may hold, as regular
 // expressions.
 var masks = []struct{ mask, re string }{
-	{"<n>", `[0-9]+`},
+	{"<n>", `[0-9]+(?:\.[0-9]+)?`},
 	{"<time>", `[0-9][0-9.]*(?:[a-zµ]+[0-9.]*)*`},
 	{"…", `.*`},
 }
@@ -113,8 +115,10 @@ func lineRegexp(want string) *regexp.Regexp {
 }
 
 // matchOutput compares what a command printed with the expected lines and
-// returns "" when they agree, else a line diff ("-" expected, "+" printed).
-func matchOutput(want []string, got string) string {
+// returns "" when they agree, else a line diff ("-" expected, "+" printed)
+// and the lines an updated example would hold: the expected line, masks and
+// all, where it still matches, else the printed one.
+func matchOutput(want []string, got string) (diff string, updated []string) {
 	gotLines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
 	if got == "" {
 		gotLines = nil
@@ -143,7 +147,7 @@ func matchOutput(want []string, got string) string {
 		}
 	}
 	if lcs[0][0] == len(want) && len(want) == len(gotLines) {
-		return ""
+		return "", want
 	}
 	var d strings.Builder
 	i, j := 0, 0
@@ -151,16 +155,18 @@ func matchOutput(want []string, got string) string {
 		switch {
 		case i < len(want) && j < len(gotLines) && res[i].MatchString(gotLines[j]) && lcs[i][j] == lcs[i+1][j+1]+1:
 			fmt.Fprintf(&d, "  %s\n", gotLines[j])
+			updated = append(updated, want[i])
 			i, j = i+1, j+1
 		case i < len(want) && (j == len(gotLines) || lcs[i+1][j] >= lcs[i][j+1]):
 			fmt.Fprintf(&d, "- %s\n", want[i])
 			i++
 		default:
 			fmt.Fprintf(&d, "+ %s\n", gotLines[j])
+			updated = append(updated, gotLines[j])
 			j++
 		}
 	}
-	return d.String()
+	return d.String(), updated
 }
 
 // The masks and the diff: an output that differs in any way a reader would
@@ -183,6 +189,8 @@ func TestReadmeConsoleMatch(t *testing.T) {
 		{[]string{"- 1 0 <n>"}, "- 1 0 \n", false},
 		{[]string{"- 1 0 <n>"}, "- 1 1 2\n", false},
 		{[]string{"- 1 0 <n>"}, "- 1 0 2x\n", false},
+		{[]string{"- 1 0 <n>"}, "- 1 0 773.2\n", true},
+		{[]string{"- 1 0 <n>"}, "- 1 0 773.\n", false},
 		{[]string{"x 8 25 <n>"}, "x 8 44 10\n", false},
 		{[]string{"<n> nodes in <time> (<n> nodes/s)"}, "549946 nodes in 21ms (26774019 nodes/s)\n", true},
 		{[]string{"<n> nodes in <time> (<n> nodes/s)"}, "549946 nodes in 2m48.5s (26774019 nodes/s)\n", true},
@@ -199,15 +207,19 @@ func TestReadmeConsoleMatch(t *testing.T) {
 		{[]string{"Test_L1_R1           5        <time>        622.2      0"}, "Test_L1_R1           5134.5        622.2      0\n", false},
 		{[]string{"Test_L1_R1           5        <time>        622.2      0"}, "Test_L1_R1           5        134.5        622.2      1\n", false},
 	} {
-		diff := matchOutput(c.want, c.got)
+		diff, _ := matchOutput(c.want, c.got)
 		if (diff == "") != c.ok {
 			t.Errorf("want %q, got %q: matched %v, expected %v; diff:\n%s", c.want, c.got, diff == "", c.ok, diff)
 		}
 	}
 	// The diff shows what is missing and what came instead.
-	diff := matchOutput([]string{"a", "b", "c"}, "a\nB\nc\n")
-	if want := "  a\n- b\n+ B\n  c\n"; diff != want {
+	diff, updated := matchOutput([]string{"<n>", "b", "c"}, "1\nB\nc\n")
+	if want := "  1\n- b\n+ B\n  c\n"; diff != want {
 		t.Errorf("diff:\n%s\nwant:\n%s", diff, want)
+	}
+	// -update keeps the masks of the lines that still match.
+	if want := []string{"<n>", "B", "c"}; !slices.Equal(updated, want) {
+		t.Errorf("updated %q, want %q", updated, want)
 	}
 }
 
@@ -261,6 +273,7 @@ func TestReadmeConsole(t *testing.T) {
 	}
 	path := filepath.Dir(bin) + string(os.PathListSeparator) + os.Getenv("PATH")
 	dirs := map[string]string{} // file and block → its directory, kept for the block's later commands
+	updates := map[string][]exampleUpdate{}
 	top := t
 	for _, c := range all {
 		t.Run(fmt.Sprintf("%s:%d", c.file, c.line), func(t *testing.T) {
@@ -278,11 +291,44 @@ func TestReadmeConsole(t *testing.T) {
 			if err := cmd.Run(); err != nil {
 				t.Fatalf("%s:%d: $ %s: %v\n%s", c.file, c.line, c.cmd, err, out.String())
 			}
-			if diff := matchOutput(c.want, out.String()); diff != "" {
-				t.Errorf("%s:%d: $ %s printed something else (- the example, + the program):\n%s", c.file, c.line, c.cmd, diff)
+			diff, updated := matchOutput(c.want, out.String())
+			switch {
+			case diff == "":
+			case *update:
+				updates[c.file] = append(updates[c.file], exampleUpdate{c, updated})
+			default:
+				t.Errorf("%s:%d: $ %s printed something else (- the example, + the program; -update rewrites it):\n%s", c.file, c.line, c.cmd, diff)
 			}
 		})
 	}
+	for file, ups := range updates {
+		if err := rewriteExamples("../../"+file, ups); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %d examples rewritten; check the diff before committing", file, len(ups))
+	}
+}
+
+// exampleUpdate is a console example's new output, for -update.
+type exampleUpdate struct {
+	cmd   consoleCmd
+	lines []string
+}
+
+// rewriteExamples replaces the outputs of a Markdown file's console
+// examples, last first so that earlier line numbers stay right.
+func rewriteExamples(path string, ups []exampleUpdate) error {
+	text, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	lines := strings.Split(string(text), "\n")
+	slices.SortFunc(ups, func(a, b exampleUpdate) int { return b.cmd.line - a.cmd.line })
+	for _, u := range ups {
+		from := u.cmd.line // the line after the command, 0-based
+		lines = slices.Replace(lines, from, from+len(u.cmd.want), u.lines...)
+	}
+	return os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644)
 }
 
 // Every relative link of README.md and docs/*.md leads to a file of the
@@ -352,4 +398,20 @@ func anchors(text string) []string {
 		out = append(out, b.String())
 	}
 	return out
+}
+
+// The Python agent of docs/library.md is the one TestServeAgent plays
+// against the server, character for character.
+func TestReadmeAgentClient(t *testing.T) {
+	text, err := os.ReadFile("../../docs/library.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := regexp.MustCompile("(?s)```python\n(.*?)```").FindAllStringSubmatch(string(text), -1)
+	if len(blocks) != 1 {
+		t.Fatalf("docs/library.md has %d python blocks, want the agent client", len(blocks))
+	}
+	if blocks[0][1] != readmeClient {
+		t.Errorf("docs/library.md's Python client is not TestServeAgent's:\n--- docs\n%s--- test\n%s", blocks[0][1], readmeClient)
+	}
 }

@@ -10,7 +10,8 @@ import (
 	"time"
 )
 
-// readmeClient is the README's ten-line agent, verbatim.
+// readmeClient is the ten-line agent of docs/library.md, verbatim
+// (TestReadmeAgentClient checks it).
 const readmeClient = `#!/usr/bin/env python3
 import random, sys
 print("ok random", flush=True)

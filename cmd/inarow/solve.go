@@ -26,12 +26,16 @@ import (
 //	inarow analyze connect4 MOVES [--rules RULES] [--table-mb N] [--no-book]
 //	inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book]
 //	inarow bench solve --random N --stones LIST [--rules RULES] [--seed S] [--table-mb N]
-const solveUsage = `  inarow solve connect4 [--rules RULES] [--table-mb N] [--no-book]
+const solveUsage = `  inarow solve connect4 [--rules RULES] [--table-mb N] [--no-book] [--weak] [--threads N]
       Read move strings (1-based columns, "4453"; "-" is the empty board), one
       a line, from stdin and print "MOVES SCORE NODES MICROSECONDS" for each.
       A line may carry more fields (a test set's expected score): they are
-      ignored. An invalid line is reported on stderr and skipped.
-  inarow analyze connect4 MOVES [--rules RULES] [--table-mb N] [--no-book]
+      ignored. An invalid line is reported on stderr and skipped. --weak: the
+      score's sign only (1 a win, 0 a draw, -1 a loss), which costs less.
+      --threads N: N threads search each position of a board of up to 64
+      padded bits, (rows+1)·cols (the scores are the same, the nodes vary;
+      two threads are not yet faster than one).
+  inarow analyze connect4 MOVES [--rules RULES] [--table-mb N] [--no-book] [--weak] [--threads N]
       Print the score of every column after MOVES, "-" for a full column.
   inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book]
       Solve Pascal Pons' benchmark sets (Test_L3_R1 …, built into inarow;
@@ -47,6 +51,8 @@ type solverFlags struct {
 	rules   *string
 	tableMB *int
 	noBook  *bool
+	weak    *bool // nil for the commands without --weak
+	threads *int  // nil for the commands without --threads
 }
 
 func addSolverFlags(fs *flag.FlagSet) solverFlags {
@@ -55,6 +61,14 @@ func addSolverFlags(fs *flag.FlagSet) solverFlags {
 		tableMB: fs.Int("table-mb", solve.DefaultTableBytes>>20, "transposition table size in MiB"),
 		noBook:  fs.Bool("no-book", false, "search every position, without the built-in opening book"),
 	}
+}
+
+// addSearchFlags adds --weak and --threads, for solve and analyze.
+func (f *solverFlags) addSearchFlags(fs *flag.FlagSet) {
+	f.weak = fs.Bool("weak", false, "only the sign of each score: 1 a win, 0 a draw, -1 a loss")
+	// The default is one thread: two search about 2.1 times the nodes of
+	// one for the same scores (see solve.Options.Threads).
+	f.threads = fs.Int("threads", 1, "search each position with N threads (Lazy SMP; every score as with one)")
 }
 
 // newSolver makes the one-word bitboard solver of GAME (connect4, or mnk
@@ -97,7 +111,14 @@ func (f solverFlags) options(game string) (core.Rules, solve.Options, error) {
 	if *f.tableMB < 1 {
 		return r, solve.Options{}, fmt.Errorf("--table-mb must be at least 1, not %d", *f.tableMB)
 	}
-	return r, solve.Options{TableBytes: *f.tableMB << 20, NoBook: *f.noBook}, nil
+	opts := solve.Options{TableBytes: *f.tableMB << 20, NoBook: *f.noBook, Weak: f.weak != nil && *f.weak}
+	if f.threads != nil {
+		if *f.threads < 1 {
+			return r, solve.Options{}, fmt.Errorf("--threads must be at least 1, not %d", *f.threads)
+		}
+		opts.Threads = *f.threads
+	}
+	return r, opts, nil
 }
 
 // parseInterleaved parses flags that may stand before, between or after
@@ -137,12 +158,13 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	sf := addSolverFlags(fs)
+	sf.addSearchFlags(fs)
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return exitUsage
 	}
 	if len(pos) != 1 {
-		fmt.Fprintln(stderr, "usage: inarow solve connect4 [--rules RULES] [--table-mb N] [--no-book] < MOVES")
+		fmt.Fprintln(stderr, "usage: inarow solve connect4 [--rules RULES] [--table-mb N] [--no-book] [--weak] [--threads N] < MOVES")
 		return exitUsage
 	}
 	s, err := sf.newGravity(pos[0])
@@ -197,12 +219,13 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	sf := addSolverFlags(fs)
+	sf.addSearchFlags(fs)
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return exitUsage
 	}
 	if len(pos) < 1 || len(pos) > 2 {
-		fmt.Fprintln(stderr, "usage: inarow analyze connect4 MOVES [--rules RULES] [--table-mb N] [--no-book]")
+		fmt.Fprintln(stderr, "usage: inarow analyze connect4 MOVES [--rules RULES] [--table-mb N] [--no-book] [--weak] [--threads N]")
 		return exitUsage
 	}
 	s, err := sf.newGravity(pos[0])

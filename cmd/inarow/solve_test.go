@@ -4,6 +4,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -56,6 +58,69 @@ func TestSolveRules(t *testing.T) {
 	res = cli(t, "", "solve", "mnk", "--rules", "m=4,n=4,k=4")
 	if res.code != 2 || !strings.Contains(res.stderr, "gravity") {
 		t.Fatalf("without gravity: %+v", res)
+	}
+}
+
+// --weak prints the sign of each score: of the position for solve, of
+// each column for analyze; the other commands refuse it.
+func TestSolveWeak(t *testing.T) {
+	// Test_L3_R1 lines scoring -1, 1 and 0 (a draw).
+	in := "2252576253462244111563365343671351441\n7422341735647741166133573473242566\n23163416124767223154467471272416755633\n"
+	res := cli(t, in, "solve", "connect4", "--weak", "--table-mb", "16")
+	if res.code != 0 {
+		t.Fatalf("%+v", res)
+	}
+	var got []string
+	for _, l := range strings.Split(strings.TrimSpace(res.stdout), "\n") {
+		got = append(got, strings.Join(strings.Fields(l)[:2], " "))
+	}
+	want := []string{"2252576253462244111563365343671351441 -1", "7422341735647741166133573473242566 1", "23163416124767223154467471272416755633 0"}
+	if strings.Join(got, ";") != strings.Join(want, ";") {
+		t.Errorf("solve --weak: %q, want %q", got, want)
+	}
+	// The Test_L2_R1 position of TestAnalyzeConnect4: its best column wins.
+	res = cli(t, "", "analyze", "connect4", "3457741246677474572223453551", "--weak")
+	if f := strings.Fields(res.stdout); res.code != 0 || len(f) != 7 || !slices.Contains(f, "1") || f[3] != "-" || f[6] != "-" {
+		t.Errorf("analyze --weak: %+v", res)
+	}
+	for _, v := range strings.Fields(res.stdout) {
+		if v != "-" && v != "-1" && v != "0" && v != "1" {
+			t.Errorf("analyze --weak: score %q is not a sign", v)
+		}
+	}
+	if res := cli(t, "", "bench", "solve", "--weak"); res.code != 2 {
+		t.Errorf("bench solve --weak: %+v", res)
+	}
+}
+
+// --threads 2 gives the scores of one thread; --threads 0 is refused.
+func TestSolveThreads(t *testing.T) {
+	in := "2252576253462244111563365343671351441\n7422341735647741166133573473242566\n23163416124767223154467471272416755633\n"
+	scores := func(out string) string {
+		var got []string
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			got = append(got, strings.Join(strings.Fields(l)[:2], " "))
+		}
+		return strings.Join(got, ";")
+	}
+	one := cli(t, in, "solve", "connect4", "--table-mb", "16")
+	two := cli(t, in, "solve", "connect4", "--table-mb", "16", "--threads", "2")
+	if one.code != 0 || two.code != 0 || scores(one.stdout) != scores(two.stdout) {
+		t.Errorf("one thread %+v\ntwo threads %+v", one, two)
+	}
+	a1 := cli(t, "", "analyze", "connect4", "444", "--table-mb", "16")
+	a2 := cli(t, "", "analyze", "connect4", "444", "--table-mb", "16", "--threads", "2", "--weak")
+	if a1.code != 0 || a2.code != 0 || len(strings.Fields(a2.stdout)) != 7 {
+		t.Errorf("analyze: %+v %+v", a1, a2)
+	}
+	for i, v := range strings.Fields(a1.stdout) {
+		n, _ := strconv.Atoi(v)
+		if w := strings.Fields(a2.stdout)[i]; w != strconv.Itoa(min(max(n, -1), 1)) {
+			t.Errorf("analyze column %d: %s with one thread, %s weak with two", i+1, v, w)
+		}
+	}
+	if res := cli(t, "", "solve", "connect4", "--threads", "0"); res.code != 2 || !strings.Contains(res.stderr, "--threads") {
+		t.Errorf("--threads 0: %+v", res)
 	}
 }
 

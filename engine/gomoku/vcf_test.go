@@ -233,7 +233,7 @@ func TestVCFLimits(t *testing.T) {
 	start := time.Now()
 	// A cancelled search stops (quickly) or finishes: it must not hang.
 	FindVCF(ctx, p, DefaultVCFLimits)
-	if time.Since(start) > 5*time.Second {
+	if time.Since(start) > 30*time.Second { // a hang, not a slow machine
 		t.Error("a cancelled search ran on")
 	}
 	if _, _, err := FindVCF(context.Background(), mustPosition(t, inarow.ConnectFour), DefaultVCFLimits); !errors.Is(err, ErrBadBoard) {
