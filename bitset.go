@@ -1,7 +1,5 @@
 package inarow
 
-import "math/bits"
-
 // words is the size of the fixed bitset: a 20×20 board with its padding
 // column needs 20*21 = 420 bits.
 const words = (MaxSize*(MaxSize+1) + 63) / 64
@@ -41,12 +39,4 @@ func (g geom) boardWord(w int) uint64 {
 		m &= 1<<uint(limit-lo) - 1
 	}
 	return m
-}
-
-func popcount(b *bitset, n int) int {
-	c := 0
-	for w := 0; w < n; w++ {
-		c += bits.OnesCount64(b[w])
-	}
-	return c
 }

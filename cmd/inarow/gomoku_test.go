@@ -42,9 +42,8 @@ func TestPlayGomokuRules(t *testing.T) {
 	if strings.Contains(res.stdout, "wins") || !strings.Contains(res.stdout, "bye") {
 		t.Errorf("caro, blocked five:\n%s", res.stdout)
 	}
-	var input string
 	// Standard: an overline does not end the game.
-	input = "a1\na2\nb1\nb2\nc1\nc2\ne1\ne2\nf1\nf2\nd1\nquit\n"
+	input := "a1\na2\nb1\nb2\nc1\nc2\ne1\ne2\nf1\nf2\nd1\nquit\n"
 	res = cli(t, input, "play", "gomoku", "--rule", "standard", "--size", "7", "--first", "human", "--second", "human", "--color", "never")
 	if strings.Contains(res.stdout, "wins") || !strings.Contains(res.stdout, "bye") {
 		t.Errorf("standard overline:\n%s", res.stdout)
