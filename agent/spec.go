@@ -18,12 +18,13 @@ import (
 )
 
 // SpecHelp describes the player specs NewPlayer reads.
-const SpecHelp = `  mcts[:ms=N,playouts=N,threads=N,c=F]  the general engine (default ms=1000)
+const SpecHelp = `  computer[:level=N,ms=N]                the computer of inarow play and the server (level 1–3, default 3; ms a move, default 1000)
+  mcts[:ms=N,playouts=N,threads=N,c=F]  the general engine (default ms=1000)
   greedy                                 win, block, else near the centre
   perfect                                exact solver (small boards; else greedy)
   c4solver                               exact Connect Four solver (gravity boards of ≤ 64 bits)
   random                                 a random legal move
-  connect4[:level=N,ms=N]                the Connect Four player of inarow play (level 1–3, default 3; ms a move, default 1000)
+  connect4[:level=N,ms=N]                computer, but only on the gravity boards of the Connect Four solver
   gomoku[:ms=N,depth=N]                  the gomoku engine under the rules' rule (ms a move, default 1000)
   agent:COMMAND                          an outside program speaking the agent protocol
   pbrain:COMMAND                         a Gomocup brain (pbrain-*) speaking the Gomocup protocol`
@@ -75,8 +76,8 @@ func NewPlayerGreet(ctx context.Context, spec string, r inarow.Rules, seed uint6
 			return nil, fmt.Errorf("pbrain: a Gomocup brain plays five in a row without gravity, not %v", r)
 		}
 		return StartBrain(ctx, args, greet, nil)
-	case "connect4", "gomoku":
-		return newEngine(name, args, r, rnd)
+	case "computer", "connect4", "gomoku":
+		return newEngine(name, args, r, seed)
 	}
 	return nil, fmt.Errorf("unknown player %q; players are:\n%s", spec, SpecHelp)
 }
@@ -133,8 +134,8 @@ func newMCTS(args string, seed uint64) (*MCTSPlayer, error) {
 	return &MCTSPlayer{Engine: e}, nil
 }
 
-// newEngine makes the connect4 or gomoku player of a spec.
-func newEngine(name, args string, r inarow.Rules, rnd *rand.Rand) (engine.Player, error) {
+// newEngine makes the computer, connect4 or gomoku player of a spec.
+func newEngine(name, args string, r inarow.Rules, seed uint64) (engine.Player, error) {
 	level, ms, depth := 3, 1000, 0
 	if args != "" {
 		for _, kv := range strings.Split(args, ",") {
@@ -145,7 +146,7 @@ func newEngine(name, args string, r inarow.Rules, rnd *rand.Rand) (engine.Player
 				return nil, fmt.Errorf("%s: bad option %q", name, kv)
 			case k == "ms" && n > 0:
 				ms = n
-			case k == "level" && name == "connect4" && n >= 1 && n <= 3:
+			case k == "level" && name != "gomoku" && n >= 1 && n <= 3:
 				level = n
 			case k == "depth" && name == "gomoku":
 				depth = n
@@ -155,11 +156,17 @@ func newEngine(name, args string, r inarow.Rules, rnd *rand.Rand) (engine.Player
 		}
 	}
 	d := time.Duration(ms) * time.Millisecond
-	if name == "connect4" {
-		if !engine.Connect4Fits(r) {
-			return nil, fmt.Errorf("connect4: the Connect Four player needs gravity rules of at most 64 padded bits, not %v", r)
+	if name == "connect4" && !engine.Connect4Fits(r) {
+		return nil, fmt.Errorf("connect4: the Connect Four player needs gravity rules of at most 64 padded bits, not %v", r)
+	}
+	if name != "gomoku" {
+		// The one computer of every front end (engine.For), its own
+		// searches within ms and the move cut off at ms as well.
+		p, err := engine.For(engine.Spec{Rules: r, Level: level, MoveTime: d, Seed: seed})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		return &Timed{Player: &engine.Connect4{Level: level, Rand: rnd}, Time: d}, nil
+		return &Timed{Player: p, Time: d}, nil
 	}
 	if _, ok := gomoku.RuleOf(r); !ok {
 		return nil, fmt.Errorf("gomoku: the gomoku engine plays five in a row without gravity, not %v", r)
@@ -211,25 +218,11 @@ type C4Player struct {
 }
 
 func (p *C4Player) Move(ctx context.Context, pos inarow.Position) (inarow.Move, error) {
-	scores, err := p.Solver.Analyze(ctx, pos)
+	res, err := p.Solver.Search(ctx, pos, solve.Limits{})
 	if err != nil {
 		return inarow.NoMove, err
 	}
-	best := solve.FullColumn
-	var cols []int
-	for c, s := range scores {
-		switch {
-		case s == solve.FullColumn:
-		case s > best:
-			best, cols = s, append(cols[:0], c)
-		case s == best:
-			cols = append(cols, c)
-		}
-	}
-	if len(cols) == 0 {
-		return inarow.NoMove, engine.ErrNoMove
-	}
-	return pos.Drop(cols[p.Rand.IntN(len(cols))])
+	return res.Best[p.Rand.IntN(len(res.Best))], nil
 }
 
 // Close releases a player's resources if it has any.

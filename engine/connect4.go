@@ -10,26 +10,18 @@ import (
 	"github.com/inarow/inarow/solve"
 )
 
-// The levels of Connect4. The zero Level is the perfect player.
-const (
-	// Connect4Beginner plays Greedy (takes a win, blocks one) but a third
-	// of the time drops a stone in a random column instead.
-	Connect4Beginner = 1
-	// Connect4Club looks four plies ahead with the heuristic search and
-	// picks among the moves it judges nearly best at random; it never
-	// misses a win or a forced loss it can see.
-	Connect4Club = 2
-	// Connect4Perfect plays exactly (see Connect4).
-	Connect4Perfect = 3
-)
-
 // Connect4 is the computer player of gravity games that the bitboard
 // solver takes: Connect Four and every gravity k-in-a-row game whose
 // padded board fits 64 bits ((Rows+1)·Cols ≤ 64). On other rules it plays
-// as Greedy.
+// as Greedy. Its levels are the factory's; the zero Level is Best:
+//   - Beginner plays Greedy (takes a win, blocks one) but a third of the
+//     time drops a stone in a random column instead.
+//   - Club looks four plies ahead with the heuristic search and picks
+//     among the moves it judges nearly best at random; it never misses a
+//     win or a forced loss it can see.
+//   - Best plays exactly, as below.
 //
-// At Connect4Perfect (or Level 0) it plays the best score: the fastest
-// win, else a draw, else the slowest loss, at random among equal moves,
+// At Best it plays the best score: the fastest win, else a draw, else the slowest loss, at random among equal moves,
 // using the solver and its opening book. When ctx has a deadline it never
 // searches past it: it first runs the heuristic search (iterative
 // deepening, a tenth of the time) and then the exact one; if the exact
@@ -55,7 +47,7 @@ func (e *Connect4) Move(ctx context.Context, p inarow.Position) (inarow.Move, er
 		return inarow.NoMove, ErrNoMove
 	}
 	r := p.Rules()
-	if e.Level == Connect4Beginner {
+	if e.Level == Beginner {
 		legal := p.AppendLegal(nil)
 		if intn(e.Rand, 3) == 0 {
 			return legal[intn(e.Rand, len(legal))], nil
@@ -71,12 +63,10 @@ func (e *Connect4) Move(ctx context.Context, p inarow.Position) (inarow.Move, er
 	if err != nil {
 		return inarow.NoMove, err
 	}
-	var col int
-	if e.Level == Connect4Club {
-		col, err = e.club(ctx, g, b)
-	} else {
-		col, err = e.perfect(ctx, s, b)
+	if e.Level != Club {
+		return e.perfect(ctx, s, p, b)
 	}
+	col, err := e.club(ctx, g, b)
 	if err != nil {
 		return inarow.NoMove, err
 	}
@@ -91,7 +81,7 @@ func (e *Connect4) solverFor(r inarow.Rules) (*solve.C4Solver, error) {
 		return nil, err
 	}
 	bytes := e.TableBytes
-	if e.Level == Connect4Club {
+	if e.Level == Club {
 		bytes = 64 << 10 // the club player only uses the geometry
 	}
 	s, err := solve.NewC4(r, solve.Options{TableBytes: bytes})
@@ -102,8 +92,8 @@ func (e *Connect4) solverFor(r inarow.Rules) (*solve.C4Solver, error) {
 	return s, nil
 }
 
-// perfect returns a best column of b (see Connect4).
-func (e *Connect4) perfect(ctx context.Context, s *solve.C4Solver, b solve.Board) (int, error) {
+// perfect returns a best move of p, whose board is b (see Connect4).
+func (e *Connect4) perfect(ctx context.Context, s *solve.C4Solver, p inarow.Position, b solve.Board) (inarow.Move, error) {
 	g := s.Geometry()
 	var wins []int
 	for c := 0; c < g.W; c++ {
@@ -112,21 +102,21 @@ func (e *Connect4) perfect(ctx context.Context, s *solve.C4Solver, b solve.Board
 		}
 	}
 	if len(wins) > 0 { // winning now is the fastest win
-		return wins[intn(e.Rand, len(wins))], nil
+		return p.Drop(wins[intn(e.Rand, len(wins))])
 	}
 	deadline, timed := ctx.Deadline()
 	if !timed {
-		_, cols, err := s.BestMoves(ctx, b)
+		res, err := s.Search(ctx, p, solve.Limits{})
 		if err != nil {
-			return 0, err
+			return inarow.NoMove, err
 		}
-		return cols[intn(e.Rand, len(cols))], nil
+		return res.Best[intn(e.Rand, len(res.Best))], nil
 	}
 	// Inside the book (the position and its children) the answer is at
 	// once: no need for the fallback.
 	if bk := s.Book(); bk != nil && b.Moves() < bk.Depth() {
-		if _, cols, err := s.BestMoves(ctx, b); err == nil {
-			return cols[intn(e.Rand, len(cols))], nil
+		if res, err := s.Search(ctx, p, solve.Limits{}); err == nil {
+			return res.Best[intn(e.Rand, len(res.Best))], nil
 		}
 	}
 	left := time.Until(deadline)
@@ -134,20 +124,20 @@ func (e *Connect4) perfect(ctx context.Context, s *solve.C4Solver, b solve.Board
 	fallback, err := e.heuristicChoice(hctx, g, b, g.W*g.H, 0)
 	cancel()
 	if err != nil {
-		return 0, err
+		return inarow.NoMove, err
 	}
 	// Keep a little time back to answer.
 	margin := min(time.Until(deadline)/20, 20*time.Millisecond)
 	xctx, cancel := context.WithDeadline(ctx, deadline.Add(-margin))
 	defer cancel()
-	_, cols, err := s.BestMoves(xctx, b)
-	if len(cols) > 0 {
-		return cols[intn(e.Rand, len(cols))], nil
+	res, err := s.Search(xctx, p, solve.Limits{})
+	if len(res.Best) > 0 {
+		return res.Best[intn(e.Rand, len(res.Best))], nil
 	}
 	if err == nil || errors.Is(err, context.DeadlineExceeded) {
-		return fallback, nil
+		return p.Drop(fallback)
 	}
-	return 0, err
+	return inarow.NoMove, err
 }
 
 // club is the level-2 player: a four-ply heuristic search with noise.

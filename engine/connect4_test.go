@@ -233,8 +233,8 @@ func TestConnect4Levels(t *testing.T) {
 	}
 	rng := func(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 42)) }
 	perfect := &Connect4{Rand: rng(1), TableBytes: 16 << 20}
-	beginner := &Connect4{Level: Connect4Beginner, Rand: rng(2)}
-	club := &Connect4{Level: Connect4Club, Rand: rng(3)}
+	beginner := &Connect4{Level: Beginner, Rand: rng(2)}
+	club := &Connect4{Level: Club, Rand: rng(3)}
 
 	w, d, l := match(t, r, perfect, beginner, games)
 	t.Logf("%dx%d perfect vs beginner: +%d =%d -%d", r.Cols, r.Rows, w, d, l)

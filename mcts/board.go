@@ -36,17 +36,16 @@ type board struct {
 
 // geometry is what boards of one Rules share.
 type geometry struct {
-	rules        inarow.Rules
-	cols, rows   int
-	k, stride    int
-	gravity      bool
-	exact        bool
-	cells        int
-	dirs         [4]int
-	toGrid       []int16 // Move → grid cell
-	toMove       []inarow.Move
-	template     []uint8 // the empty grid
-	candidateCap int     // restrict tree moves to the neighbourhood of stones
+	rules      inarow.Rules
+	cols, rows int
+	k, stride  int
+	gravity    bool
+	exact      bool
+	cells      int
+	dirs       [4]int
+	toGrid     []int16 // Move → grid cell
+	toMove     []inarow.Move
+	template   []uint8 // the empty grid
 }
 
 func newGeometry(r inarow.Rules) *geometry {

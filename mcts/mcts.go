@@ -78,14 +78,14 @@ type Limits struct {
 	Playouts int64
 	// Time is the wall-clock budget; 0 for none.
 	Time time.Duration
-	// Info, when set, is called from the goroutine that called Search
-	// every InfoEvery (default 200 ms) and once at the end.
-	Info      func(Info)
-	InfoEvery time.Duration
+	// Progress, when set, is called from the goroutine that called
+	// Search every ProgressEvery (default 200 ms) and once at the end.
+	Progress      func(Info)
+	ProgressEvery time.Duration
 }
 
-// Info is a progress report and, at the end, the result of a search.
-type Info struct {
+// Result is the outcome of a search.
+type Result struct {
 	Iterations int64
 	Elapsed    time.Duration
 	Move       inarow.Move // the move the search would play now
@@ -103,6 +103,10 @@ type Info struct {
 	// Moves are the root moves with their visits, most visited first.
 	Moves []MoveStat
 }
+
+// Info is a progress report: the result the search would give if it
+// stopped now (its PV only at the end).
+type Info Result
 
 // MoveStat is the search's statistics of one root move.
 type MoveStat struct {
@@ -182,15 +186,15 @@ func (e *Engine) prepare(r inarow.Rules) {
 // Search looks for the best move of p within lim. A cancelled context
 // stops it early with the best move found so far and the context's error
 // (the move is valid whenever at least one iteration ran).
-func (e *Engine) Search(ctx context.Context, p inarow.Position, lim Limits) (Info, error) {
+func (e *Engine) Search(ctx context.Context, p inarow.Position, lim Limits) (Result, error) {
 	start := time.Now()
 	if p.Over() {
-		return Info{Move: inarow.NoMove}, ErrNoMove
+		return Result{Move: inarow.NoMove}, ErrNoMove
 	}
 	e.prepare(p.Rules())
 	if info, ok := e.endgame(ctx, p, lim, start); ok {
-		if lim.Info != nil {
-			lim.Info(info)
+		if lim.Progress != nil {
+			lim.Progress(Info(info))
 		}
 		return info, nil
 	}
@@ -198,7 +202,7 @@ func (e *Engine) Search(ctx context.Context, p inarow.Position, lim Limits) (Inf
 	if lim.Time > 0 {
 		deadline = start.Add(lim.Time)
 	}
-	every := lim.InfoEvery
+	every := lim.ProgressEvery
 	if every <= 0 {
 		every = 200 * time.Millisecond
 	}
@@ -237,7 +241,7 @@ func (e *Engine) Search(ctx context.Context, p inarow.Position, lim Limits) (Inf
 					if !deadline.IsZero() && now.After(deadline) {
 						return
 					}
-					if lim.Info != nil && now.Sub(lastSnap) >= every/2 {
+					if lim.Progress != nil && now.Sub(lastSnap) >= every/2 {
 						w.snapshot()
 						lastSnap = now
 					}
@@ -252,7 +256,7 @@ func (e *Engine) Search(ctx context.Context, p inarow.Position, lim Limits) (Inf
 	}
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
-	if lim.Info != nil {
+	if lim.Progress != nil {
 		t := time.NewTicker(every)
 	loop:
 		for {
@@ -262,7 +266,7 @@ func (e *Engine) Search(ctx context.Context, p inarow.Position, lim Limits) (Inf
 			case <-t.C:
 				info := e.merge(true)
 				info.Elapsed = time.Since(start)
-				lim.Info(info)
+				lim.Progress(Info(info))
 			}
 		}
 		t.Stop()
@@ -272,8 +276,8 @@ func (e *Engine) Search(ctx context.Context, p inarow.Position, lim Limits) (Inf
 	info := e.merge(false)
 	info.Elapsed = time.Since(start)
 	info.PV = e.pv()
-	if lim.Info != nil {
-		lim.Info(info)
+	if lim.Progress != nil {
+		lim.Progress(Info(info))
 	}
 	if info.Move == inarow.NoMove {
 		if err := ctx.Err(); err != nil {
@@ -286,7 +290,7 @@ func (e *Engine) Search(ctx context.Context, p inarow.Position, lim Limits) (Inf
 
 // merge sums the workers' root statistics: from their snapshots while
 // they run, from the trees once they have stopped.
-func (e *Engine) merge(fromSnap bool) Info {
+func (e *Engine) merge(fromSnap bool) Result {
 	g := e.geo
 	stats := map[int16]*MoveStat{}
 	var order []int16
@@ -318,7 +322,7 @@ func (e *Engine) merge(fromSnap bool) Info {
 			}
 		}
 	}
-	info := Info{Move: inarow.NoMove, Iterations: iters}
+	info := Result{Move: inarow.NoMove, Iterations: iters}
 	if fromSnap {
 		for _, s := range stats {
 			info.Iterations += s.Visits
@@ -400,7 +404,7 @@ func (e *Engine) pv() []inarow.Move {
 // endgame asks the exact solvers when few cells are left. It reports
 // false when they are off, the position is too large, or they ran out of
 // time.
-func (e *Engine) endgame(ctx context.Context, p inarow.Position, lim Limits, start time.Time) (Info, bool) {
+func (e *Engine) endgame(ctx context.Context, p inarow.Position, lim Limits, start time.Time) (Result, bool) {
 	r := p.Rules()
 	left := r.Cells() - p.Ply()
 	limit := e.opts.EndgameCells
@@ -411,7 +415,7 @@ func (e *Engine) endgame(ctx context.Context, p inarow.Position, lim Limits, sta
 		}
 	}
 	if limit < 0 || left > limit {
-		return Info{}, false
+		return Result{}, false
 	}
 	// Give the solver at most half the time budget.
 	sctx := ctx
@@ -420,11 +424,11 @@ func (e *Engine) endgame(ctx context.Context, p inarow.Position, lim Limits, sta
 		sctx, cancel = context.WithTimeout(ctx, lim.Time/2)
 		defer cancel()
 	}
-	info := Info{Move: inarow.NoMove, Solved: true}
+	info := Result{Move: inarow.NoMove, Solved: true}
 	if e.c4 != nil {
 		scores, err := e.c4.Analyze(sctx, p)
 		if err != nil {
-			return Info{}, false
+			return Result{}, false
 		}
 		best := solve.FullColumn
 		var bestMoves []inarow.Move
@@ -447,7 +451,7 @@ func (e *Engine) endgame(ctx context.Context, p inarow.Position, lim Limits, sta
 		s := solve.Solver{MaxPositions: 1 << 18}
 		moves, best, err := s.Best(sctx, p)
 		if err != nil || len(moves) == 0 {
-			return Info{}, false
+			return Result{}, false
 		}
 		info.Move = moves[e.pick(len(moves))]
 		info.Value, info.Proven = scoreValue(best), scoreProof(best)

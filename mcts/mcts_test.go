@@ -8,10 +8,30 @@ import (
 	"time"
 
 	"github.com/inarow/inarow"
-	"github.com/inarow/inarow/engine"
+	"github.com/inarow/inarow/solve"
 )
 
-var _ engine.Player = (*Engine)(nil)
+// player is engine.Player (package engine imports mcts: its tests check
+// that *Engine is one).
+type player interface {
+	Move(ctx context.Context, p inarow.Position) (inarow.Move, error)
+}
+
+// perfectPlayer plays one of the exact solver's best moves at random: the
+// core of engine.Perfect, written again on purpose since this test cannot
+// import engine (engine imports mcts).
+type perfectPlayer struct {
+	r      *rand.Rand
+	solver solve.Solver
+}
+
+func (p *perfectPlayer) Move(ctx context.Context, pos inarow.Position) (inarow.Move, error) {
+	moves, _, err := p.solver.Best(ctx, pos)
+	if err != nil {
+		return inarow.NoMove, err
+	}
+	return moves[p.r.IntN(len(moves))], nil
+}
 
 type randomPlayer struct{ r *rand.Rand }
 
@@ -22,10 +42,10 @@ func (p randomPlayer) Move(_ context.Context, pos inarow.Position) (inarow.Move,
 
 // playGame plays a game between a (First) and b (Second) and returns the
 // final position.
-func playGame(t *testing.T, r inarow.Rules, a, b engine.Player) inarow.Position {
+func playGame(t *testing.T, r inarow.Rules, a, b player) inarow.Position {
 	t.Helper()
 	p, _ := inarow.NewPosition(r)
-	players := [2]engine.Player{a, b}
+	players := [2]player{a, b}
 	for !p.Over() {
 		m, err := players[p.ToMove()].Move(context.Background(), p)
 		if err != nil {
@@ -52,9 +72,9 @@ func TestTicTacToeNeverLoses(t *testing.T) {
 	for i := 0; i < n; i++ {
 		e := New(Options{Threads: 1 + i%2, EndgameCells: -1, Seed: uint64(i + 1)})
 		e.Limits = Limits{Playouts: 3000}
-		var opp engine.Player = randomPlayer{rand.New(rand.NewPCG(uint64(i), 9))}
+		var opp player = randomPlayer{rand.New(rand.NewPCG(uint64(i), 9))}
 		if i%2 == 1 {
-			opp = &engine.Perfect{Rand: rand.New(rand.NewPCG(uint64(i), 3))}
+			opp = &perfectPlayer{r: rand.New(rand.NewPCG(uint64(i), 3))}
 		}
 		me := inarow.Player(i / 2 % 2)
 		var p inarow.Position
@@ -67,7 +87,7 @@ func TestTicTacToeNeverLoses(t *testing.T) {
 		if o.Status == inarow.Won && o.Winner != me {
 			t.Fatalf("game %d: mcts (%v) lost to %T:\n%v", i, me, opp, p)
 		}
-		if _, perfect := opp.(*engine.Perfect); perfect && o.Status != inarow.Drawn {
+		if _, perfect := opp.(*perfectPlayer); perfect && o.Status != inarow.Drawn {
 			t.Fatalf("game %d: %v against the perfect player", i, o)
 		}
 	}
@@ -200,14 +220,14 @@ func TestTimeBudget(t *testing.T) {
 // the last report is the result. The search has no budget: the third
 // progress report cancels it, so the test does not depend on how many
 // reports fit in some wall time on a loaded machine.
-func TestInfo(t *testing.T) {
+func TestProgress(t *testing.T) {
 	p, _ := inarow.NewPosition(inarow.ConnectFour)
 	e := New(Options{Threads: 2})
 	ctx, cancel := context.WithCancel(context.Background())
 	safety, stop := context.WithTimeout(ctx, 60*time.Second)
 	defer stop()
 	var infos []Info
-	res, err := e.Search(safety, p, Limits{InfoEvery: 20 * time.Millisecond, Info: func(i Info) {
+	res, err := e.Search(safety, p, Limits{ProgressEvery: 20 * time.Millisecond, Progress: func(i Info) {
 		infos = append(infos, i)
 		if len(infos) == 3 {
 			cancel()
@@ -217,7 +237,7 @@ func TestInfo(t *testing.T) {
 		t.Fatalf("%v after %d progress reports (want the third to cancel the search)", err, len(infos))
 	}
 	if len(infos) < 4 { // three while searching, one at the end
-		t.Fatalf("%d info calls", len(infos))
+		t.Fatalf("%d progress reports", len(infos))
 	}
 	for i := 1; i < len(infos); i++ {
 		if infos[i].Iterations < infos[i-1].Iterations || infos[i].Elapsed < infos[i-1].Elapsed {

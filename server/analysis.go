@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/engine"
 	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/solve"
 )
@@ -34,7 +34,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	}
 	a.ToMove = seatName(p.ToMove())
 	exactSmall := !rules.Gravity && rules.Cells() <= 16 && st.set.variant != Renju
-	c4 := rules.Gravity && rules.Win == inarow.Overline && c4Fits(rules)
+	c4 := engine.Connect4Fits(rules)
 	_, gm := gomoku.RuleOf(rules)
 	if !exactSmall && !c4 && !gm {
 		a.Complete, a.Note = true, "no exact solver for this board"

@@ -4,9 +4,6 @@ import (
 	"fmt"
 	"testing"
 	"time"
-
-	"github.com/inarow/inarow"
-	"github.com/inarow/inarow/gomoku"
 )
 
 // playAll plays moves alternately in a local game and returns the view.
@@ -36,10 +33,6 @@ func TestGomokuAnalysisVCF(t *testing.T) {
 	e := newEnv(t, func(o *Options) {
 		o.AnalysisDepth = 2
 		o.AnalysisTime = time.Minute
-		o.Renju = ForbiddenFunc(func(p inarow.Position, m inarow.Move) bool {
-			_, bad := gomoku.IsForbidden(p, m)
-			return bad
-		})
 	})
 	// Under renju k8, a double four, is forbidden to black: never offered.
 	g := e.create(map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}})

@@ -3,12 +3,10 @@ package server
 import (
 	"context"
 	"errors"
-	"math/rand/v2"
 	"time"
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/engine"
-	"github.com/inarow/inarow/solve"
 )
 
 // acquire takes an engine slot, waiting at most until ctx ends.
@@ -92,9 +90,10 @@ func (s *Server) computerTurn(ctx context.Context, st *state) *state {
 	return st
 }
 
-// computerMove picks the computer's move within Options.MoveTime; when the
-// engine slots are busy or the search runs out of time it falls back to
-// the greedy player, which answers at once.
+// computerMove picks the computer's move within Options.MoveTime: the
+// move of engine.For's player for the game's rules and level, the same
+// player inarow play and the agent specs seat. When the engine slots stay
+// busy or the search fails it plays engine.Instant, which answers at once.
 func (s *Server) computerMove(ctx context.Context, st *state) inarow.Move {
 	p := st.pos
 	ctx, cancel := context.WithTimeout(ctx, s.opt.MoveTime)
@@ -104,230 +103,27 @@ func (s *Server) computerMove(ctx context.Context, st *state) inarow.Move {
 		m = s.search(ctx, st)
 		s.release()
 	}
-	if m == inarow.NoMove || !p.Legal(m) || s.forbidden(st, p, m) {
-		m = s.fallbackMove(context.WithoutCancel(ctx), st)
+	if m != inarow.NoMove && p.Legal(m) && !s.forbidden(st, p, m) {
+		return m
+	}
+	m, err := engine.Instant(st.set.rules).Move(context.WithoutCancel(ctx), p)
+	if err != nil {
+		return inarow.NoMove
 	}
 	return m
 }
 
-func (s *Server) player(st *state) engine.Player {
-	if s.opt.Engine != nil {
-		if e := s.opt.Engine(GameInfo{Kind: st.g.Kind, Rules: st.set.rules, Variant: st.set.variant, Level: st.g.Level}); e != nil {
-			return e
-		}
-	}
-	return nil
-}
-
-// search is the computer's real choice at its level.
+// search is the move of the computer of the game's level (the caller
+// holds an engine slot); NoMove if it fails.
 func (s *Server) search(ctx context.Context, st *state) inarow.Move {
-	p, r := st.pos, st.set.rules
-	if e := s.player(st); e != nil {
-		m, err := e.Move(ctx, p)
-		if err != nil {
-			return inarow.NoMove
-		}
-		return m
-	}
-	switch level := st.g.Level; {
-	case level <= 1:
-		// A beginner: takes a win and blocks one, otherwise half the time
-		// plays anywhere.
-		if rand.IntN(2) == 0 {
-			legal := s.legal(st)
-			if len(legal) > 0 && !threat(p) {
-				return legal[rand.IntN(len(legal))]
-			}
-		}
-	case level == 2:
-	default:
-		if r.Gravity && r.Win == inarow.Overline && c4Fits(r) {
-			scores, err := s.c4Scores(ctx, p)
-			if err == nil {
-				return bestColumn(p, scores)
-			}
-			return s.partialC4(st, scores)
-		}
-		if !r.Gravity && r.Cells() <= 16 && st.set.variant != Renju {
-			m, err := (&engine.Perfect{}).Move(ctx, p)
-			if err == nil {
-				return m
-			}
-			return inarow.NoMove
-		}
-	}
-	return s.fallbackMove(ctx, st)
-}
-
-// threat reports whether the side to move can win now or must block.
-func threat(p inarow.Position) bool {
-	for _, m := range p.AppendLegal(nil) {
-		if q, _ := p.Play(m); q.Outcome().Status == inarow.Won {
-			return true
-		}
-	}
-	q, err := passTurn(p)
+	e, err := engine.For(engine.Spec{Rules: st.set.rules, Level: st.g.Level, MoveTime: s.opt.MoveTime, Threads: 1})
 	if err != nil {
-		return false
-	}
-	for _, m := range q.AppendLegal(nil) {
-		if q2, _ := q.Play(m); q2.Outcome().Status == inarow.Won {
-			return true
-		}
-	}
-	return false
-}
-
-func passTurn(p inarow.Position) (inarow.Position, error) {
-	r := p.Rules()
-	var first, second []inarow.Move
-	for m := inarow.Move(0); int(m) < r.Cells(); m++ {
-		switch p.At(m) {
-		case inarow.First:
-			first = append(first, m)
-		case inarow.Second:
-			second = append(second, m)
-		}
-	}
-	return inarow.Setup(r, first, second, p.ToMove().Other())
-}
-
-// legal returns the legal moves, without renju's forbidden points.
-func (s *Server) legal(st *state) []inarow.Move {
-	var out []inarow.Move
-	for _, m := range st.pos.AppendLegal(nil) {
-		if !s.forbidden(st, st.pos, m) {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// fallbackMove is the greedy player's move, or a random legal one where
-// the greedy move is forbidden.
-func (s *Server) fallbackMove(ctx context.Context, st *state) inarow.Move {
-	m, err := engine.Greedy{}.Move(ctx, st.pos)
-	if err == nil && !s.forbidden(st, st.pos, m) {
-		return m
-	}
-	legal := s.legal(st)
-	if len(legal) == 0 {
+		s.log.Error("no computer for the game", "id", st.g.ID, "err", err)
 		return inarow.NoMove
 	}
-	return legal[rand.IntN(len(legal))]
-}
-
-func c4Fits(r inarow.Rules) bool {
-	_, err := solve.NewGeometry(r)
-	return err == nil
-}
-
-// bestColumn returns the drop of a best-scoring column, nearest the
-// centre among equals.
-func bestColumn(p inarow.Position, scores []solve.Score) inarow.Move {
-	r := p.Rules()
-	best, bestScore, bestDist := -1, solve.FullColumn, 1<<30
-	for c, sc := range scores {
-		if sc == solve.FullColumn {
-			continue
-		}
-		dist := 2*c - (r.Cols - 1)
-		dist = max(dist, -dist)
-		if sc > bestScore || (sc == bestScore && dist < bestDist) {
-			best, bestScore, bestDist = c, sc, dist
-		}
-	}
-	if best < 0 {
-		return inarow.NoMove
-	}
-	m, err := p.Drop(best)
+	m, err := e.Move(ctx, st.pos)
 	if err != nil {
 		return inarow.NoMove
 	}
 	return m
-}
-
-// partialC4 plays from the columns the solver proved before its time ran
-// out: a proven win; else the greedy move unless it is a proven loss and
-// some column is proven not to lose.
-func (s *Server) partialC4(st *state, scores []solve.Score) inarow.Move {
-	best, bestCol := solve.Unsolved, -1
-	for c, sc := range scores {
-		if sc != solve.Unsolved && sc != solve.FullColumn && (bestCol < 0 || sc > best) {
-			best, bestCol = sc, c
-		}
-	}
-	if bestCol >= 0 && best > 0 {
-		m, _ := st.pos.Drop(bestCol)
-		return m
-	}
-	m := s.fallbackMove(context.Background(), st)
-	if m == inarow.NoMove || bestCol < 0 || best < 0 {
-		return m
-	}
-	if x, _ := st.set.rules.XY(m); x < len(scores) && scores[x] != solve.Unsolved && scores[x] < 0 {
-		m, _ = st.pos.Drop(bestCol)
-	}
-	return m
-}
-
-// ---- the Connect Four solver pool ----
-
-// solverPool keeps a few C4Solvers per rules, so their tables (the
-// solver's memory of a game) are reused from one move to the next.
-type solverPool struct {
-	tableBytes int
-	size       int
-	mu         chan struct{}
-	pools      map[inarow.Rules]chan *solve.C4Solver
-}
-
-func (sp *solverPool) init(size, tableBytes int) {
-	sp.size, sp.tableBytes = size, tableBytes
-	sp.mu = make(chan struct{}, 1)
-	sp.pools = map[inarow.Rules]chan *solve.C4Solver{}
-}
-
-func (sp *solverPool) pool(r inarow.Rules) chan *solve.C4Solver {
-	sp.mu <- struct{}{}
-	defer func() { <-sp.mu }()
-	c := sp.pools[r]
-	if c == nil {
-		c = make(chan *solve.C4Solver, sp.size)
-		sp.pools[r] = c
-	}
-	return c
-}
-
-func (sp *solverPool) get(r inarow.Rules) (*solve.C4Solver, error) {
-	select {
-	case s := <-sp.pool(r):
-		return s, nil
-	default:
-		return solve.NewC4(r, solve.Options{TableBytes: sp.tableBytes})
-	}
-}
-
-func (sp *solverPool) put(r inarow.Rules, s *solve.C4Solver) {
-	select {
-	case sp.pool(r) <- s:
-	default:
-	}
-}
-
-// c4Scores solves every column of p (the caller holds an engine slot),
-// nearest the centre first. On timeout it returns the columns solved so
-// far (solve.Unsolved for the others) and ctx's error.
-func (s *Server) c4Scores(ctx context.Context, p inarow.Position) ([]solve.Score, error) {
-	r := p.Rules()
-	sv, err := s.solvers.get(r)
-	if err != nil {
-		return nil, err
-	}
-	defer s.solvers.put(r, sv)
-	b, err := sv.Geometry().FromPosition(p)
-	if err != nil {
-		return nil, err
-	}
-	return sv.AnalyzePartial(ctx, b)
 }

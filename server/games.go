@@ -71,8 +71,8 @@ func newSetup(kind string, rj *RulesJSON) (setup, error) {
 			s.variant, s.rules.Win = Standard, inarow.ExactlyK
 		case Renju:
 			// Black's overline never wins (nor may it be played: it is
-			// forbidden); white's does. The forbidden points come from
-			// Options.Renju.
+			// forbidden); white's does. The forbidden points are package
+			// gomoku's.
 			s.variant, s.rules.Win = Renju, inarow.FirstExactlyK
 		case Caro:
 			s.variant, s.rules.Win = Caro, inarow.Caro

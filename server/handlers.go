@@ -47,10 +47,6 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if set.variant == Renju && s.opt.Renju == nil {
-		writeError(w, http.StatusUnprocessableEntity, "renju rules are not available on this server yet; choose freestyle or standard")
-		return
-	}
 	creator := inarow.First
 	switch req.Seat {
 	case "", "first":

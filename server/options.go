@@ -6,59 +6,17 @@ import (
 	"net/netip"
 	"time"
 
-	"github.com/inarow/inarow"
-	"github.com/inarow/inarow/engine"
 	"github.com/inarow/inarow/store"
 	"github.com/inarow/inarow/web"
 )
-
-// ForbiddenChecker decides renju's forbidden points: whether the first
-// player (black), to move in p, may not play the empty cell m (double-three,
-// double-four, overline). The rules live in package gomoku; the server
-// takes them through this interface so that it does not depend on how
-// they are written. Until one is set in Options.Renju, renju games cannot
-// be created (422).
-type ForbiddenChecker interface {
-	Forbidden(p inarow.Position, m inarow.Move) bool
-}
-
-// ForbiddenLister may be implemented by a ForbiddenChecker that finds all
-// of a position's forbidden points at once faster than one by one; the
-// game view lists them when black is to move.
-type ForbiddenLister interface {
-	ForbiddenPoints(p inarow.Position) []inarow.Move
-}
-
-// ForbiddenFunc adapts a function to ForbiddenChecker.
-type ForbiddenFunc func(p inarow.Position, m inarow.Move) bool
-
-func (f ForbiddenFunc) Forbidden(p inarow.Position, m inarow.Move) bool { return f(p, m) }
-
-// GameInfo describes a game to an EngineFunc.
-type GameInfo struct {
-	Kind    string
-	Rules   inarow.Rules
-	Variant string
-	Level   int
-}
-
-// EngineFunc returns the computer player for a game and level, or nil to
-// use the server's own choice (see Options.Engine).
-type EngineFunc func(GameInfo) engine.Player
 
 // Options configure a Server. Zero values take the defaults in brackets.
 type Options struct {
 	Store  store.Store  // required
 	Logger *slog.Logger // [slog.Default()]
-	// Renju checks renju's forbidden points (gomoku's renju rules plug in
-	// here); nil disables the renju variant.
-	Renju ForbiddenChecker
-	// Engine may supply a stronger computer for some games (the gomoku
-	// engine plugs in here); nil or a nil result uses the built-in players.
-	Engine EngineFunc
 	// EngineJobs bounds the engine and solver searches running at once [2];
 	// a request that cannot get a slot in time falls back to the instant
-	// greedy player (moves) or answers 503 (analysis).
+	// player, engine.Instant (moves), or answers 503 (analysis).
 	EngineJobs int
 	// MoveTime bounds the computer's thinking per move [2s].
 	MoveTime time.Duration
@@ -67,9 +25,6 @@ type Options struct {
 	// AnalysisDepth bounds the depth of the gomoku engine's analysis
 	// search [0: only AnalysisTime bounds it].
 	AnalysisDepth int
-	// SolverTableBytes is the transposition table of each Connect Four
-	// solver kept for reuse [16 MiB].
-	SolverTableBytes int
 	// CreatePerMinute bounds the games one client address may create per
 	// minute, with bursts of twice as many [60]; negative: no bound.
 	CreatePerMinute int
@@ -127,9 +82,6 @@ func (opt Options) withDefaults() Options {
 	}
 	if opt.AnalysisTime <= 0 {
 		opt.AnalysisTime = 5 * time.Second
-	}
-	if opt.SolverTableBytes <= 0 {
-		opt.SolverTableBytes = 16 << 20
 	}
 	if opt.CreatePerMinute == 0 {
 		opt.CreatePerMinute = 60

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/store"
 )
 
@@ -42,10 +43,14 @@ func (s *Server) load(ctx context.Context, id string) (*state, error) {
 	return st, nil
 }
 
-// forbidden reports whether m is refused by renju for the side to move.
+// forbidden reports whether m is refused by renju for the side to move
+// (package gomoku's rules: double-three, double-four, overline for black).
 func (s *Server) forbidden(st *state, p inarow.Position, m inarow.Move) bool {
-	return st.set.variant == Renju && s.opt.Renju != nil && p.ToMove() == inarow.First && !p.Over() &&
-		p.At(m) == inarow.NoPlayer && s.opt.Renju.Forbidden(p, m)
+	if st.set.variant != Renju || p.ToMove() != inarow.First || p.Over() || p.At(m) != inarow.NoPlayer {
+		return false
+	}
+	_, bad := gomoku.IsForbidden(p, m)
+	return bad
 }
 
 // advance returns st after m, committed at version.

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/engine"
 	"github.com/inarow/inarow/solve"
 )
 
@@ -55,7 +56,7 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request) {
 	}
 	rep := &Report{ID: id, Version: st.g.Version, Method: "none", Moves: []GradedMove{}}
 	rules := st.set.rules
-	if !rules.Gravity || rules.Win != inarow.Overline || !c4Fits(rules) {
+	if !engine.Connect4Fits(rules) {
 		rep.Complete, rep.Note = true, "only gravity games the exact solver takes (Connect Four) are graded"
 		writeJSON(w, http.StatusOK, rep)
 		return

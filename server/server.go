@@ -37,7 +37,6 @@ type Server struct {
 	hub     *hub
 	jobs    chan struct{}
 	streams chan struct{}
-	solvers solverPool
 	// views and analyses keep what was last built of each game, so that
 	// every spectator's page costs no rebuild and no search.
 	views    *gameCache[*View]
@@ -80,7 +79,6 @@ func New(opt Options) (*Server, error) {
 	s.moveLimit = newLimiter(opt.MovesPerMinute, opt.Now)
 	s.analysisLimit = newLimiter(opt.AnalysesPerMinute, opt.Now)
 	s.streamsOf = newCounter(opt.StreamsPerAddress)
-	s.solvers.init(opt.EngineJobs, opt.SolverTableBytes)
 	s.crossOrigin = http.NewCrossOriginProtection()
 	for _, h := range opt.Hosts {
 		if s.hosts == nil {

@@ -48,7 +48,7 @@ func newEnv(t *testing.T, mod func(*Options)) *env {
 	}
 	e := &env{t: t, log: &bytes.Buffer{}, mu: &sync.Mutex{}}
 	logger := slog.New(slog.NewTextHandler(lockedWriter{e.mu, e.log}, nil))
-	opt := Options{Store: st, Logger: logger, MoveTime: 500 * time.Millisecond, AnalysisTime: 3 * time.Second, SolverTableBytes: 4 << 20, CreatePerMinute: -1}
+	opt := Options{Store: st, Logger: logger, MoveTime: 500 * time.Millisecond, AnalysisTime: 3 * time.Second, CreatePerMinute: -1}
 	if mod != nil {
 		mod(&opt)
 	}
@@ -188,7 +188,6 @@ func TestCreateErrors(t *testing.T) {
 		{map[string]any{"game": "mnk", "opponent": "local", "rules": map[string]any{"m": 30, "n": 4, "k": 3}}, 400},
 		{map[string]any{"game": "mnk", "opponent": "local", "rules": map[string]any{"m": 3, "n": 3, "k": 5}}, 400},
 		{map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "pente"}}, 400},
-		{map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}}, 422},
 		{`{"game": "` + strings.Repeat("x", 10000) + `"}`, 413},
 	} {
 		code, out := e.do("POST", "/api/games", "", tc.body)
@@ -506,35 +505,37 @@ func TestAnalysis(t *testing.T) {
 }
 
 func TestRenju(t *testing.T) {
-	// A stand-in checker: the centre's neighbour i8 is forbidden.
-	e := newEnv(t, func(o *Options) {
-		o.Renju = ForbiddenFunc(func(p inarow.Position, m inarow.Move) bool {
-			return m == inarow.Gomoku.MoveAt(8, 7)
-		})
-	})
+	// Package gomoku's rules: after these moves black's h8 makes two open
+	// threes (h8 i8 j8 and h8 h9 h10), a forbidden double-three.
+	e := newEnv(t, nil)
 	g := e.create(map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}})
-	if f := g["forbidden"].([]any); len(f) != 1 {
-		t.Fatalf("forbidden %v", f)
+	if _, has := g["forbidden"]; has {
+		t.Fatalf("forbidden points on the empty board: %v", g["forbidden"])
 	}
-	code, out := e.move(g, g["token"].(string), "i8", 0)
+	tok := g["token"].(string)
+	for i, m := range []string{"i8", "a1", "j8", "a3", "h9", "o1", "h10", "o15"} {
+		code, out := e.move(g, tok, m, i)
+		want(t, m, code, 200, out)
+		g = out
+	}
+	if f := g["forbidden"].([]any); len(f) != 1 || fmt.Sprint(f[0]) != "[7 7]" {
+		t.Fatalf("forbidden %v, want h8 ([7 7])", f)
+	}
+	code, out := e.move(g, tok, "h8", 8)
 	want(t, "forbidden point", code, 422, out)
 	if !strings.Contains(out["error"].(string), "forbidden") {
 		t.Fatalf("message %q", out["error"])
 	}
-	code, out = e.move(g, g["token"].(string), "h8", 0)
-	want(t, "h8", code, 200, out)
+	code, out = e.move(g, tok, "h11", 8)
+	want(t, "h11", code, 200, out)
 	if _, has := out["forbidden"]; has {
 		t.Fatal("forbidden points shown with white to move")
 	}
-	code, out = e.move(out, g["token"].(string), "i8", 1) // white may play there
-	want(t, "white on i8", code, 200, out)
-	// The computer as black never picks a forbidden point.
-	for range 5 {
-		c := e.create(map[string]any{"game": "gomoku", "opponent": "computer", "seat": "second", "rules": map[string]any{"rule": "renju"}})
-		if c["moves"].([]any)[0] == "i8" {
-			t.Fatal("the computer played a forbidden point")
-		}
-	}
+	code, out = e.move(out, tok, "h8", 9) // white may play there
+	want(t, "white on h8", code, 200, out)
+	// That the computer never plays a forbidden point is engine's
+	// TestForPlaysLegalMoves and TestGuardRefusesForbiddenPoints: the
+	// server plays engine.For's players.
 }
 
 // sse reads events from an event stream.

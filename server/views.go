@@ -2,6 +2,7 @@ package server
 
 import (
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/gomoku"
 )
 
 func (s *Server) view(st *state) *View {
@@ -61,19 +62,9 @@ func (s *Server) view(st *state) *View {
 		v.Status = "drawn"
 	default:
 		v.Status, v.ToMove = "playing", seatName(p.ToMove())
-		if st.set.variant == Renju && s.opt.Renju != nil && p.ToMove() == inarow.First {
-			var points []inarow.Move
-			if l, ok := s.opt.Renju.(ForbiddenLister); ok {
-				points = l.ForbiddenPoints(p)
-			} else {
-				for m := inarow.Move(0); int(m) < r.Cells(); m++ {
-					if p.At(m) == inarow.NoPlayer && s.opt.Renju.Forbidden(p, m) {
-						points = append(points, m)
-					}
-				}
-			}
-			for _, m := range points {
-				x, y := r.XY(m)
+		if st.set.variant == Renju && p.ToMove() == inarow.First {
+			for _, f := range gomoku.Forbidden(p) {
+				x, y := r.XY(f.Move)
 				v.Forbidden = append(v.Forbidden, [2]int{x, y})
 			}
 		}

@@ -12,23 +12,9 @@ import (
 	"time"
 
 	"github.com/inarow/inarow"
-	"github.com/inarow/inarow/engine"
 	gomokuengine "github.com/inarow/inarow/engine/gomoku"
 	"github.com/inarow/inarow/gomoku"
 )
-
-// The gomoku commands:
-//
-//	inarow play gomoku [--rule freestyle|standard|renju|caro|caro-exact] [--size N]
-//	inarow analyze gomoku --record FILE [--rule RULE] [--moves N] [--fours N]
-const gomokuUsage = `  inarow play gomoku [--rule RULE] [--size N] [--first WHO] [--second WHO]
-      Gomoku under a rule — freestyle, standard, renju, caro or caro-exact —
-      on an N×N board (5 to 20, default 15). In renju black's forbidden
-      points are marked "×" and refused.
-  inarow analyze gomoku --record FILE [--rule RULE] [--moves N] [--fours N]
-      Replay an SGF or Piskvork .psq record (the first N moves) and look
-      for a victory by continuous fours (VCF) for the player to move.
-`
 
 // forbiddenMark stands on the board for a point forbidden to black.
 const forbiddenMark = "× "
@@ -117,43 +103,6 @@ func article(k gomoku.ForbiddenKind) string {
 		return "an"
 	}
 	return "a"
-}
-
-// gomokuComputer is the gomoku engine under the rules' rule, kept off
-// black's forbidden points in renju whatever it answers.
-func gomokuComputer(r inarow.Rules, level int) engine.Player {
-	_, ok := gomoku.RuleOf(r)
-	if !ok {
-		return computerFor(r, level)
-	}
-	if level == 1 {
-		return ruleGuard{engine.Greedy{}}
-	}
-	return ruleGuard{&gomokuengine.Engine{Limits: gomokuengine.Limits{TurnTime: time.Second}}}
-}
-
-// ruleGuard replaces a move that the gomoku rules refuse by the legal
-// point nearest the centre.
-type ruleGuard struct{ inner engine.Player }
-
-func (g ruleGuard) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
-	m, err := g.inner.Move(ctx, p)
-	if err == nil && gomoku.Legal(p, m) {
-		return m, nil
-	}
-	r := p.Rules()
-	best, bestD := inarow.NoMove, 1<<30
-	for _, c := range p.AppendLegal(nil) {
-		x, y := r.XY(c)
-		d := (2*x-r.Cols+1)*(2*x-r.Cols+1) + (2*y-r.Rows+1)*(2*y-r.Rows+1)
-		if d < bestD && gomoku.Legal(p, c) {
-			best, bestD = c, d
-		}
-	}
-	if best == inarow.NoMove {
-		return best, fmt.Errorf("no legal move: %w", inarow.ErrForbidden)
-	}
-	return best, nil
 }
 
 // runAnalyzeGomoku is "inarow analyze gomoku": it replays a record and

@@ -15,7 +15,6 @@ import (
 	"github.com/inarow/inarow/agent"
 	"github.com/inarow/inarow/engine"
 	"github.com/inarow/inarow/gomoku"
-	"github.com/inarow/inarow/mcts"
 	"github.com/inarow/inarow/tictactoe"
 )
 
@@ -133,9 +132,11 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		switch who {
 		case "human":
 		case "computer":
-			seats[i] = computerFor(v.rules, *level)
-			if game == "gomoku" {
-				seats[i] = gomokuComputer(v.rules, *level)
+			// The computer of the server and of the agent specs at this
+			// level: engine.For.
+			if seats[i], err = engine.For(engine.Spec{Rules: v.rules, Level: *level}); err != nil {
+				fmt.Fprintf(stderr, "inarow play: %v\n", err)
+				return exitUsage
 			}
 		default:
 			p, err := agent.NewPlayerGreet(context.Background(), who, v.rules, uint64(i+1), *greet)
@@ -209,31 +210,6 @@ func gameTitle(game string, r inarow.Rules) string {
 		t += ", " + r.Win.String()
 	}
 	return t
-}
-
-// computerFor picks the player for the rules and level: at the top level
-// exact play where a solver answers (small boards, gravity boards of the
-// bitboard solver), else Monte Carlo tree search; level 1 is the simple
-// greedy player everywhere, level 2 a weaker search.
-func computerFor(r inarow.Rules, level int) engine.Player {
-	switch {
-	case level == 1 && engine.Connect4Fits(r):
-		return &engine.Connect4{Level: engine.Connect4Beginner}
-	case level == 1:
-		return engine.Greedy{}
-	case r.Cells() <= 16:
-		return &engine.Perfect{}
-	case engine.Connect4Fits(r) && level == 2:
-		return &engine.Connect4{Level: engine.Connect4Club}
-	case engine.Connect4Fits(r):
-		return &engine.Connect4{Level: engine.Connect4Perfect}
-	}
-	e := mcts.New(mcts.Options{})
-	e.Limits = mcts.Limits{Time: time.Second}
-	if level == 2 {
-		e.Limits = mcts.Limits{Time: 200 * time.Millisecond}
-	}
-	return e
 }
 
 func colorWanted(mode string, out io.Writer) (bool, error) {

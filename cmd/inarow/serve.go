@@ -38,14 +38,6 @@ several servers may share. SIGINT or SIGTERM stops the server gracefully.
 Flags:
 `
 
-// renju and engine are where the renju rules and a stronger gomoku engine
-// plug into the server (see server.Options.Renju and .Engine); nil until
-// package gomoku and package engine provide them.
-var (
-	renjuChecker server.ForbiddenChecker
-	serveEngine  server.EngineFunc
-)
-
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -150,7 +142,6 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		Agents: agents, AgentProcs: *agentProcs,
 		MovesPerMinute: *moveLimit, AnalysesPerMinute: *analysisLimit, StreamsPerAddress: *streamLimit, TrustProxy: trustProxy,
 		Hosts: servedHosts(*addr, hosts),
-		Renju: renjuChecker, Engine: serveEngine,
 	})
 	if err != nil {
 		log.Error("cannot start", "err", err)

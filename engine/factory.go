@@ -1,0 +1,209 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/inarow/inarow"
+	gomokuengine "github.com/inarow/inarow/engine/gomoku"
+	"github.com/inarow/inarow/gomoku"
+	"github.com/inarow/inarow/mcts"
+	"github.com/inarow/inarow/solve"
+)
+
+// The levels of the computer, the same in every front end (the server,
+// inarow play, the agent and match specs):
+//
+//	game                                  1 beginner       2 club                        3 best
+//	no gravity, ≤ 16 cells (tic-tac-toe)  Greedy           Perfect                       Perfect
+//	gravity, the Connect Four solver's    Connect4 level 1 Connect4 level 2 (4 plies)    Connect4 level 3 (exact, book)
+//	five in a row, no gravity (gomoku)    Greedy           gomoku engine, depth ≤ 4      gomoku engine, the move time
+//	any other m,n,k (with or without g.)  Greedy           MCTS, a quarter of the time   MCTS, the move time
+//
+// In renju every player is kept off black's forbidden points (see guard).
+const (
+	Beginner = 1
+	Club     = 2
+	Best     = 3
+)
+
+// DefaultMoveTime is a move's budget when Spec.MoveTime is 0.
+const DefaultMoveTime = time.Second
+
+// Spec names a computer player.
+type Spec struct {
+	Rules inarow.Rules
+	// Level is 1 (Beginner), 2 (Club) or 3 (Best); 0 means Best.
+	Level int
+	// MoveTime is the search's budget a move [DefaultMoveTime]. A
+	// context's deadline, when earlier, also stops every player.
+	MoveTime time.Duration
+	// Threads bounds the cores of the MCTS player [GOMAXPROCS]; a server
+	// running several searches at once sets 1.
+	Threads int
+	// Seed makes the player's random choices reproducible; 0 draws them
+	// at random. A seeded Connect Four player keeps its own solver (and
+	// its table) for the game; unseeded ones share the package's pool.
+	Seed uint64
+}
+
+// For returns the computer player of spec (see the table of levels
+// above). The player follows one game at a time: it may keep what it
+// learnt between moves and is not safe for concurrent use; making one is
+// cheap (the Connect Four solvers and their tables are pooled).
+func For(spec Spec) (Player, error) {
+	r := spec.Rules
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	level := spec.Level
+	if level == 0 {
+		level = Best
+	}
+	if level < Beginner || level > Best {
+		return nil, fmt.Errorf("engine: level %d: the levels are 1, 2 and 3", spec.Level)
+	}
+	d := spec.MoveTime
+	if d <= 0 {
+		d = DefaultMoveTime
+	}
+	var rnd *rand.Rand
+	if spec.Seed != 0 {
+		rnd = rand.New(rand.NewPCG(spec.Seed, 0x1a2b))
+	}
+	var p Player
+	rule, isGomoku := gomoku.RuleOf(r)
+	switch {
+	case Connect4Fits(r):
+		if rnd != nil {
+			p = &Connect4{Level: level, Rand: rnd}
+		} else {
+			p = pooledConnect4{level: level}
+		}
+	case level == Beginner:
+		p = Greedy{Rand: rnd}
+	case !r.Gravity && r.Cells() <= 16:
+		p = &Perfect{Rand: rnd}
+	case isGomoku:
+		lim := gomokuengine.Limits{TurnTime: d}
+		if level == Club {
+			lim.MaxDepth = 4
+		}
+		p = &gomokuengine.Engine{MaxMemory: 16 << 20, Limits: lim} // a small table: the server makes one a move
+	default:
+		e := mcts.New(mcts.Options{Threads: spec.Threads, Seed: spec.Seed})
+		e.Limits = mcts.Limits{Time: d}
+		if level == Club {
+			e.Limits.Time = d / 4
+		}
+		p = e
+	}
+	if isGomoku && rule == gomoku.Renju {
+		p = guard{p}
+	}
+	return p, nil
+}
+
+// Instant is the player that answers at once: Greedy, kept off renju's
+// forbidden points. The server plays it when its engine slots are busy or
+// a search fails.
+func Instant(r inarow.Rules) Player {
+	if rule, ok := gomoku.RuleOf(r); ok && rule == gomoku.Renju {
+		return guard{Greedy{}}
+	}
+	return Greedy{}
+}
+
+// guard keeps a player off renju's forbidden points: a move that package
+// gomoku refuses is replaced by Greedy's, else by the legal point nearest
+// the centre. It is the one place that checks the players' moves against
+// renju; the gomoku engine already avoids them, the others do not know
+// of them.
+type guard struct{ inner Player }
+
+func (g guard) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
+	m, err := g.inner.Move(ctx, p)
+	if err == nil && gomoku.Legal(p, m) {
+		return m, nil
+	}
+	if m, err := (Greedy{}).Move(ctx, p); err == nil && gomoku.Legal(p, m) {
+		return m, nil
+	}
+	r := p.Rules()
+	best, bestD := inarow.NoMove, 1<<30
+	var buf [inarow.MaxSize * inarow.MaxSize]inarow.Move
+	for _, c := range p.AppendLegal(buf[:0]) {
+		x, y := r.XY(c)
+		d := (2*x-r.Cols+1)*(2*x-r.Cols+1) + (2*y-r.Rows+1)*(2*y-r.Rows+1)
+		if d < bestD && gomoku.Legal(p, c) {
+			best, bestD = c, d
+		}
+	}
+	if best == inarow.NoMove {
+		return best, fmt.Errorf("%w: every empty point is forbidden", ErrNoMove)
+	}
+	return best, nil
+}
+
+// c4Pool keeps Connect Four solvers (and their tables, the solver's
+// memory of a game) per rules between moves and analyses, so that a front
+// end that makes a player a move, as the server does, still reuses them.
+// A C4Solver is not safe for concurrent use: each user takes one out and
+// puts it back; at most c4PoolSize wait per rules.
+var c4Pool struct {
+	sync.Mutex
+	idle map[inarow.Rules]chan *solve.C4Solver
+}
+
+const (
+	c4PoolSize       = 4
+	c4PoolTableBytes = 16 << 20
+)
+
+// PooledC4Solver returns a Connect Four solver for r from the package's
+// pool (a new one when none is idle) and the function that gives it back.
+// It fails for rules the solver does not take (see Connect4Fits).
+func PooledC4Solver(r inarow.Rules) (*solve.C4Solver, func(), error) {
+	c4Pool.Lock()
+	if c4Pool.idle == nil {
+		c4Pool.idle = map[inarow.Rules]chan *solve.C4Solver{}
+	}
+	idle := c4Pool.idle[r]
+	if idle == nil {
+		idle = make(chan *solve.C4Solver, c4PoolSize)
+		c4Pool.idle[r] = idle
+	}
+	c4Pool.Unlock()
+	var s *solve.C4Solver
+	select {
+	case s = <-idle:
+	default:
+		var err error
+		if s, err = solve.NewC4(r, solve.Options{TableBytes: c4PoolTableBytes}); err != nil {
+			return nil, nil, err
+		}
+	}
+	return s, func() {
+		select {
+		case idle <- s:
+		default:
+		}
+	}, nil
+}
+
+// pooledConnect4 is the Connect4 player of a level with a solver of the
+// pool for each move.
+type pooledConnect4 struct{ level int }
+
+func (pc pooledConnect4) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
+	s, release, err := PooledC4Solver(p.Rules())
+	if err != nil {
+		return Greedy{}.Move(ctx, p)
+	}
+	defer release()
+	e := Connect4{Level: pc.level, solver: s}
+	return e.Move(ctx, p)
+}
