@@ -31,11 +31,10 @@ func TestCreateWithMoves(t *testing.T) {
 	e := newEnv(t, func(o *Options) {
 		cs = &countingStore{Store: o.Store}
 		o.Store = cs
-		// A stand-in renju checker: i8 is forbidden for black.
-		o.Renju = ForbiddenFunc(func(p inarow.Position, m inarow.Move) bool {
-			return m == inarow.Gomoku.MoveAt(8, 7)
-		})
 	})
+	// After these, black's h8 makes two open threes (h8 i8 j8 and h8 h9
+	// h10): a forbidden double-three under package gomoku's renju rules.
+	renjuSetup := []string{"i8", "a1", "j8", "a3", "h9", "o1", "h10", "o15"}
 	c4 := func(moves ...string) map[string]any {
 		return map[string]any{"game": "connect4", "opponent": "local", "moves": moves}
 	}
@@ -58,8 +57,8 @@ func TestCreateWithMoves(t *testing.T) {
 		{name: "malformed", body: c4("4", "x"), code: 422, errHas: `move 2: malformed move: "x" is not a column number`},
 		{name: "after the end", body: c4("1", "2", "1", "2", "1", "2", "1", "2"), code: 422, errHas: "move 8: the game is over"},
 		{name: "occupied", body: map[string]any{"game": "gomoku", "opponent": "local", "moves": []string{"h8", "h8"}}, code: 422, errHas: "move 2: h8 is already taken"},
-		{name: "forbidden", body: map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}, "moves": []string{"h8", "a1", "i8"}}, code: 422, errHas: "move 3: i8 is a forbidden point"},
-		{name: "white may play the point", body: map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}, "moves": []string{"h8", "i8"}}, code: 201, moves: []string{"h8", "i8"}, toMove: "first"},
+		{name: "forbidden", body: map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}, "moves": append(renjuSetup[:8:8], "h8")}, code: 422, errHas: "move 9: h8 is a forbidden point"},
+		{name: "white may play the point", body: map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}, "moves": append(renjuSetup[:7:7], "h8")}, code: 201, moves: append(renjuSetup[:7:7], "h8"), toMove: "first"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := cs.created.Load()
@@ -109,7 +108,6 @@ func TestCreateFromRecord(t *testing.T) {
 	e := newEnv(t, func(o *Options) {
 		cs = &countingStore{Store: o.Store}
 		o.Store = cs
-		o.Renju = ForbiddenFunc(func(p inarow.Position, m inarow.Move) bool { return false })
 	})
 	g := inarow.Gomoku
 	moves := []inarow.Move{g.MoveAt(7, 7), g.MoveAt(7, 6), g.MoveAt(9, 7)} // h8 h9 j8
