@@ -26,15 +26,19 @@ func (c *countingStore) Create(ctx context.Context, g *store.Game) error {
 	return c.Store.Create(ctx, g)
 }
 
+// renjuDoubleThree is black's f8 g8 h6 h7 with white far away on a1 a3
+// a5 (and a13 when black is to move again): h8 would make two open
+// threes, a forbidden double-three for black under renju. The given
+// moves follow.
+func renjuDoubleThree(then ...string) []string {
+	return append([]string{"f8", "a1", "g8", "a3", "h6", "a5", "h7", "a13"}, then...)
+}
+
 func TestCreateWithMoves(t *testing.T) {
 	var cs *countingStore
 	e := newEnv(t, func(o *Options) {
 		cs = &countingStore{Store: o.Store}
 		o.Store = cs
-		// A stand-in renju checker: i8 is forbidden for black.
-		o.Renju = ForbiddenFunc(func(p inarow.Position, m inarow.Move) bool {
-			return m == inarow.Gomoku.MoveAt(8, 7)
-		})
 	})
 	c4 := func(moves ...string) map[string]any {
 		return map[string]any{"game": "connect4", "opponent": "local", "moves": moves}
@@ -58,8 +62,9 @@ func TestCreateWithMoves(t *testing.T) {
 		{name: "malformed", body: c4("4", "x"), code: 422, errHas: `move 2: malformed move: "x" is not a column number`},
 		{name: "after the end", body: c4("1", "2", "1", "2", "1", "2", "1", "2"), code: 422, errHas: "move 8: the game is over"},
 		{name: "occupied", body: map[string]any{"game": "gomoku", "opponent": "local", "moves": []string{"h8", "h8"}}, code: 422, errHas: "move 2: h8 is already taken"},
-		{name: "forbidden", body: map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}, "moves": []string{"h8", "a1", "i8"}}, code: 422, errHas: "move 3: i8 is a forbidden point"},
-		{name: "white may play the point", body: map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}, "moves": []string{"h8", "i8"}}, code: 201, moves: []string{"h8", "i8"}, toMove: "first"},
+		{name: "forbidden", body: map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}, "moves": renjuDoubleThree("h8")}, code: 422, errHas: "move 9: h8 is a forbidden point"},
+		{name: "white may play the point", body: map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}, "moves": renjuDoubleThree()[:7]}, code: 201, moves: renjuDoubleThree()[:7], toMove: "second"},
+		{name: "white may play black's forbidden point", body: map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}, "moves": append(renjuDoubleThree()[:7], "h8")}, code: 201, moves: append(renjuDoubleThree()[:7], "h8"), toMove: "first"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := cs.created.Load()
@@ -109,7 +114,6 @@ func TestCreateFromRecord(t *testing.T) {
 	e := newEnv(t, func(o *Options) {
 		cs = &countingStore{Store: o.Store}
 		o.Store = cs
-		o.Renju = ForbiddenFunc(func(p inarow.Position, m inarow.Move) bool { return false })
 	})
 	g := inarow.Gomoku
 	moves := []inarow.Move{g.MoveAt(7, 7), g.MoveAt(7, 6), g.MoveAt(9, 7)} // h8 h9 j8
