@@ -26,15 +26,20 @@ func (c *countingStore) Create(ctx context.Context, g *store.Game) error {
 	return c.Store.Create(ctx, g)
 }
 
+// renjuDoubleThree is black's f8 g8 h6 h7 with white far away on a1 a3
+// a5 (and a13 when black is to move again): h8 would make two open
+// threes, a forbidden double-three for black under renju. The given
+// moves follow.
+func renjuDoubleThree(then ...string) []string {
+	return append([]string{"f8", "a1", "g8", "a3", "h6", "a5", "h7", "a13"}, then...)
+}
+
 func TestCreateWithMoves(t *testing.T) {
 	var cs *countingStore
 	e := newEnv(t, func(o *Options) {
 		cs = &countingStore{Store: o.Store}
 		o.Store = cs
 	})
-	// After these, black's h8 makes two open threes (h8 i8 j8 and h8 h9
-	// h10): a forbidden double-three under package gomoku's renju rules.
-	renjuSetup := []string{"i8", "a1", "j8", "a3", "h9", "o1", "h10", "o15"}
 	c4 := func(moves ...string) map[string]any {
 		return map[string]any{"game": "connect4", "opponent": "local", "moves": moves}
 	}
@@ -57,8 +62,9 @@ func TestCreateWithMoves(t *testing.T) {
 		{name: "malformed", body: c4("4", "x"), code: 422, errHas: `move 2: malformed move: "x" is not a column number`},
 		{name: "after the end", body: c4("1", "2", "1", "2", "1", "2", "1", "2"), code: 422, errHas: "move 8: the game is over"},
 		{name: "occupied", body: map[string]any{"game": "gomoku", "opponent": "local", "moves": []string{"h8", "h8"}}, code: 422, errHas: "move 2: h8 is already taken"},
-		{name: "forbidden", body: map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}, "moves": append(renjuSetup[:8:8], "h8")}, code: 422, errHas: "move 9: h8 is a forbidden point"},
-		{name: "white may play the point", body: map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}, "moves": append(renjuSetup[:7:7], "h8")}, code: 201, moves: append(renjuSetup[:7:7], "h8"), toMove: "first"},
+		{name: "forbidden", body: map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}, "moves": renjuDoubleThree("h8")}, code: 422, errHas: "move 9: h8 is a forbidden point"},
+		{name: "white may play the point", body: map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}, "moves": renjuDoubleThree()[:7]}, code: 201, moves: renjuDoubleThree()[:7], toMove: "second"},
+		{name: "white may play black's forbidden point", body: map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}, "moves": append(renjuDoubleThree()[:7], "h8")}, code: 201, moves: append(renjuDoubleThree()[:7], "h8"), toMove: "first"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := cs.created.Load()

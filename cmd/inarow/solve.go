@@ -55,6 +55,14 @@ type solverFlags struct {
 	threads *int  // nil for the commands without --threads
 }
 
+// solveHelp prints the solver commands' text and the flags for --help.
+func solveHelp(fs *flag.FlagSet, w io.Writer) func() {
+	return func() {
+		fmt.Fprint(w, "Usage:\n"+solveUsage+"\nFlags:\n")
+		fs.PrintDefaults()
+	}
+}
+
 func addSolverFlags(fs *flag.FlagSet) solverFlags {
 	return solverFlags{
 		rules:   fs.String("rules", "", "rules m=COLS,n=ROWS,k=K,gravity (default Connect Four, m=7,n=6,k=4,gravity)"),
@@ -157,6 +165,7 @@ func movesField(line string) (string, bool) {
 func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = solveHelp(fs, stderr)
 	sf := addSolverFlags(fs)
 	sf.addSearchFlags(fs)
 	pos, err := parseInterleaved(fs, args)
@@ -218,6 +227,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = solveHelp(fs, stderr)
 	sf := addSolverFlags(fs)
 	sf.addSearchFlags(fs)
 	pos, err := parseInterleaved(fs, args)
@@ -270,6 +280,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	fs := flag.NewFlagSet("bench solve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = solveHelp(fs, stderr)
 	sf := addSolverFlags(fs)
 	dir := fs.String("sets", "", "directory of the benchmark sets (default: Pons' six sets built into inarow)")
 	maxN := fs.Int("max", 0, "solve at most N positions of each set (0: all)")

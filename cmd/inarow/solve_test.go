@@ -259,3 +259,13 @@ func TestBenchSolveRandom(t *testing.T) {
 		}
 	}
 }
+
+// --help on each solver command prints the commands' text and its flags.
+func TestSolveHelp(t *testing.T) {
+	for _, args := range [][]string{{"solve", "--help"}, {"analyze", "--help"}, {"bench", "solve", "--help"}} {
+		res := cli(t, "", args...)
+		if res.code != exitUsage || !strings.Contains(res.stderr, "inarow solve connect4 [--rules RULES]") || !strings.Contains(res.stderr, "-weak") || !strings.Contains(res.stderr, "-table-mb") {
+			t.Errorf("%v: code %d, stderr:\n%s", args, res.code, res.stderr)
+		}
+	}
+}
