@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"time"
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/solve"
@@ -24,11 +25,13 @@ type Player interface {
 
 // Perfect plays exactly: the fastest win, else a draw, else the slowest
 // loss, choosing at random among equal moves. It uses the exact solver,
-// so it is for small boards (tic-tac-toe, 4×4…); on a board too large it
-// falls back to Greedy.
+// so it is for small boards (tic-tac-toe, 4×4…); on a board too large, or
+// when the solve does not finish within MoveTime (or ctx), it falls back
+// to Greedy, so that it always answers in time.
 type Perfect struct {
-	Rand   *rand.Rand
-	solver solve.Solver
+	Rand     *rand.Rand
+	MoveTime time.Duration // the solve's budget a move; 0: until ctx ends
+	solver   solve.Solver
 }
 
 func (e *Perfect) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
@@ -38,8 +41,14 @@ func (e *Perfect) Move(ctx context.Context, p inarow.Position) (inarow.Move, err
 	if e.solver.MaxPositions == 0 {
 		e.solver.MaxPositions = 2_000_000
 	}
-	moves, _, err := e.solver.Best(ctx, p)
-	if errors.Is(err, solve.ErrTooBig) {
+	sctx := ctx
+	if e.MoveTime > 0 {
+		var cancel context.CancelFunc
+		sctx, cancel = context.WithTimeout(ctx, e.MoveTime)
+		defer cancel()
+	}
+	moves, _, err := e.solver.Best(sctx, p)
+	if errors.Is(err, solve.ErrTooBig) || (err != nil && sctx.Err() != nil) {
 		return Greedy{Rand: e.Rand}.Move(ctx, p)
 	}
 	if err != nil {

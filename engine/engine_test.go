@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/inarow/inarow"
 )
@@ -74,5 +75,28 @@ func TestNoMoveWhenOver(t *testing.T) {
 	}
 	if _, err := (Greedy{}).Move(context.Background(), p); err != ErrNoMove {
 		t.Errorf("Greedy on a finished game: %v", err)
+	}
+}
+
+// A solve that does not finish in time falls back to Greedy's move: the
+// empty 4×4, k=3 board takes the exact solver far longer than 1 ms, and
+// the computer must answer all the same (it returned the context's error).
+func TestPerfectAnswersInTime(t *testing.T) {
+	r := inarow.Rules{Cols: 4, Rows: 4, K: 3}
+	p, err := inarow.NewPosition(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name     string
+		moveTime time.Duration
+		ctx      time.Duration
+	}{{"move time", time.Millisecond, time.Minute}, {"context", 0, time.Millisecond}} {
+		ctx, cancel := context.WithTimeout(context.Background(), tc.ctx)
+		m, err := (&Perfect{MoveTime: tc.moveTime}).Move(ctx, p)
+		cancel()
+		if err != nil || !p.Legal(m) {
+			t.Errorf("%s: move %v, err %v; want a legal move", tc.name, m, err)
+		}
 	}
 }

@@ -86,7 +86,7 @@ func For(spec Spec) (Player, error) {
 	case level == Beginner:
 		p = Greedy{Rand: rnd}
 	case !r.Gravity && r.Cells() <= 16:
-		p = &Perfect{Rand: rnd}
+		p = &Perfect{Rand: rnd, MoveTime: d}
 	case isGomoku:
 		lim := gomokuengine.Limits{TurnTime: d}
 		if level == Club {
