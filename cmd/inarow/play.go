@@ -91,14 +91,18 @@ func parseColumn(p inarow.Position, s string) (inarow.Move, error) {
 	return p.Drop(col - 1)
 }
 
+// playUsage is the command line of inarow play.
+const playUsage = "usage: inarow play GAME [--rules RULES] [--rule RULE --size N] [--level 1|2|3] [--first human|computer] [--second human|computer] [--color auto|always|never] [--greet-time D]\n(you play first against the computer by default; --first computer alone seats you second)"
+
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: inarow play GAME [--rules RULES] [--rule RULE --size N] [--level 1|2|3] [--first human|computer] [--second human|computer] [--color auto|always|never] [--greet-time D]\n(you play first against the computer by default; --first computer alone seats you second)")
+		fmt.Fprintln(stderr, playUsage)
 		return exitUsage
 	}
 	game := args[0]
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, playUsage); fs.PrintDefaults() }
 	rules := fs.String("rules", "", "rules m=COLS,n=ROWS,k=K[,gravity][,exact] (for GAME mnk)")
 	first := fs.String("first", "", "who plays first: human, computer or a player SPEC (inarow match's, e.g. agent:./mybot); default: human, or the computer when --second is human")
 	second := fs.String("second", "", "who plays second: human, computer or a player SPEC; default: the computer, or human when --first is not human")
@@ -107,8 +111,12 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	gSize := fs.Int("size", 0, "gomoku board size, 5 to 20 (for GAME gomoku; default 15)")
 	greet := fs.Duration("greet-time", agent.DefaultGreetTime, "time an outside program (agent:, pbrain:) seated by --first/--second has to start and greet")
 	level := fs.Int("level", 3, "the computer's strength: 1 beginner, 2 club, 3 best (perfect where a solver exists)")
+	if isHelp(game) { // inarow play --help: its usage and flags
+		fs.Usage()
+		return exitOK
+	}
 	if err := fs.Parse(args[1:]); err != nil {
-		return exitUsage
+		return helpOrUsage(err)
 	}
 	v, err := newVariant(game, *rules)
 	if err == nil && (*gRule != "" || *gSize != 0) {

@@ -55,6 +55,20 @@ type solverFlags struct {
 	threads *int  // nil for the commands without --threads
 }
 
+// helpOrUsage is the exit status of a command whose flags did not parse:
+// 0 when --help asked for the usage, which the flag set has printed.
+func helpOrUsage(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	return exitUsage
+}
+
+// isHelp reports whether a command's first argument asks for its usage.
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help"
+}
+
 // solveHelp prints the solver commands' text and the flags for --help.
 func solveHelp(fs *flag.FlagSet, w io.Writer) func() {
 	return func() {
@@ -170,7 +184,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sf.addSearchFlags(fs)
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
-		return exitUsage
+		return helpOrUsage(err)
 	}
 	if len(pos) != 1 {
 		fmt.Fprintln(stderr, "usage: inarow solve connect4 [--rules RULES] [--table-mb N] [--no-book] [--weak] [--threads N] < MOVES")
@@ -232,7 +246,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	sf.addSearchFlags(fs)
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
-		return exitUsage
+		return helpOrUsage(err)
 	}
 	if len(pos) < 1 || len(pos) > 2 {
 		fmt.Fprintln(stderr, "usage: inarow analyze connect4 MOVES [--rules RULES] [--table-mb N] [--no-book] [--weak] [--threads N]")
@@ -289,7 +303,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	stones := fs.String("stones", "", "with --random: stone counts, most first, e.g. 40,36,32")
 	seed := fs.Uint64("seed", 1, "with --random: the seed of the positions")
 	if err := fs.Parse(args[1:]); err != nil {
-		return exitUsage
+		return helpOrUsage(err)
 	}
 	if fs.NArg() != 0 {
 		fmt.Fprintf(stderr, "inarow bench solve: unexpected argument %q\n", fs.Arg(0))

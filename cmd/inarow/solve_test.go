@@ -264,8 +264,19 @@ func TestBenchSolveRandom(t *testing.T) {
 func TestSolveHelp(t *testing.T) {
 	for _, args := range [][]string{{"solve", "--help"}, {"analyze", "--help"}, {"bench", "solve", "--help"}} {
 		res := cli(t, "", args...)
-		if res.code != exitUsage || !strings.Contains(res.stderr, "inarow solve connect4 [--rules RULES]") || !strings.Contains(res.stderr, "-weak") || !strings.Contains(res.stderr, "-table-mb") {
+		if res.code != exitOK || !strings.Contains(res.stderr, "inarow solve connect4 [--rules RULES]") || !strings.Contains(res.stderr, "-weak") || !strings.Contains(res.stderr, "-table-mb") {
 			t.Errorf("%v: code %d, stderr:\n%s", args, res.code, res.stderr)
+		}
+	}
+}
+
+// step and play take GAME first; --help in its place prints the usage and
+// the flags (it answered "unknown game").
+func TestStepPlayHelp(t *testing.T) {
+	for _, tc := range []struct{ cmd, usage, flag string }{{"step", stepUsage, "-strict"}, {"play", playUsage, "-level"}} {
+		res := cli(t, "", tc.cmd, "--help")
+		if res.code != exitOK || !strings.Contains(res.stderr, tc.usage) || !strings.Contains(res.stderr, tc.flag) || strings.Contains(res.stderr, "unknown game") {
+			t.Errorf("%s --help: code %d, stderr:\n%s", tc.cmd, res.code, res.stderr)
 		}
 	}
 }

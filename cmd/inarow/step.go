@@ -22,19 +22,27 @@ type stepper interface {
 	output() ([]byte, error)
 }
 
+// stepUsage is the command line of inarow step.
+const stepUsage = "usage: inarow step GAME [--game FILE|-] [--view CELLS] [--strict] [--] MOVE..."
+
 func runStep(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: inarow step GAME [--game FILE|-] [--view CELLS] [--strict] [--] MOVE...")
+		fmt.Fprintln(stderr, stepUsage)
 		return exitUsage
 	}
 	game := args[0]
 	fs := flag.NewFlagSet("step", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, stepUsage); fs.PrintDefaults() }
 	gameFile := fs.String("game", "", "start from the game in `FILE` (- for stdin), in the document's format")
 	view := fs.String("view", "", "tictactoe-bits: start from nine `CELLS` of X, O and - (the document's view mode)")
 	strict := fs.Bool("strict", false, "exit with status 3 when a move is refused")
+	if isHelp(game) { // inarow step --help: its usage and flags
+		fs.Usage()
+		return exitOK
+	}
 	if err := fs.Parse(args[1:]); err != nil {
-		return exitUsage
+		return helpOrUsage(err)
 	}
 	var start []byte
 	if *gameFile != "" {
