@@ -11,18 +11,34 @@ import (
 	"github.com/inarow/inarow/solve"
 )
 
-func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(w, r)
-	if !ok {
-		return
+// allowed reports whether the per-client limit l lets r through; if not,
+// it has answered 429 with msg and the wait.
+func (s *Server) allowed(w http.ResponseWriter, r *http.Request, l *limiter, msg string) bool {
+	if ok, wait := l.allow(s.clientKey(r)); !ok {
+		tooMany(w, wait, msg)
+		return false
 	}
-	if ok, wait := s.analysisLimit.allow(s.clientKey(r)); !ok {
-		tooMany(w, wait, "too many analysis requests from your address; try again shortly")
-		return
+	return true
+}
+
+// analysisRequest reads what an analysis and a game report start with:
+// the game id, the client's analysis allowance, and the game.
+func (s *Server) analysisRequest(w http.ResponseWriter, r *http.Request) (string, *state, bool) {
+	id, ok := pathID(w, r)
+	if !ok || !s.allowed(w, r, s.analysisLimit, "too many analysis requests from your address; try again shortly") {
+		return "", nil, false
 	}
 	st, err := s.load(r.Context(), id)
 	if err != nil {
 		s.storeError(w, r, err)
+		return "", nil, false
+	}
+	return id, st, true
+}
+
+func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
+	id, st, ok := s.analysisRequest(w, r)
+	if !ok {
 		return
 	}
 	p, rules := st.pos, st.set.rules

@@ -28,8 +28,7 @@ func (s *Server) storeError(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
-	if ok, wait := s.creates.allow(s.clientKey(r)); !ok {
-		tooMany(w, wait, "too many new games from your address; try again in a minute")
+	if !s.allowed(w, r, s.creates, "too many new games from your address; try again in a minute") {
 		return
 	}
 	var req CreateRequest
@@ -214,8 +213,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if ok, wait := s.moveLimit.allow(s.clientKey(r)); !ok {
-		tooMany(w, wait, "too many moves from your address; slow down")
+	if !s.allowed(w, r, s.moveLimit, "too many moves from your address; slow down") {
 		return
 	}
 	var req MoveRequest
@@ -313,8 +311,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if ok, wait := s.moveLimit.allow(s.clientKey(r)); !ok {
-		tooMany(w, wait, "too many moves and undos from your address; slow down")
+	if !s.allowed(w, r, s.moveLimit, "too many moves and undos from your address; slow down") {
 		return
 	}
 	var req UndoRequest

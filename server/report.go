@@ -41,17 +41,8 @@ type GradedMove struct {
 }
 
 func (s *Server) handleReport(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(w, r)
+	id, st, ok := s.analysisRequest(w, r)
 	if !ok {
-		return
-	}
-	if ok, wait := s.analysisLimit.allow(s.clientKey(r)); !ok {
-		tooMany(w, wait, "too many analysis requests from your address; try again shortly")
-		return
-	}
-	st, err := s.load(r.Context(), id)
-	if err != nil {
-		s.storeError(w, r, err)
 		return
 	}
 	rep := &Report{ID: id, Version: st.g.Version, Method: "none", Moves: []GradedMove{}}
@@ -72,6 +63,7 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.release()
 	rep.Method = "connect4-solver"
+	var err error
 	rep.Complete, err = s.grade(ctx, st, rep)
 	if err != nil && !rep.Complete && len(rep.Moves) == 0 {
 		s.log.Error("report", "id", id, "err", err)
