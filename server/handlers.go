@@ -208,16 +208,38 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, s.view(st))
 }
 
-func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
-	id, token, ok := seatRequest(w, r)
+// moveRequest reads what a move and an undo start with: the game id and
+// the seat token, the client's allowance of moves and undos, and the JSON
+// body into req.
+func (s *Server) moveRequest(w http.ResponseWriter, r *http.Request, req any) (id, token string, ok bool) {
+	if id, token, ok = seatRequest(w, r); !ok {
+		return "", "", false
+	}
+	if !s.allowed(w, r, s.moveLimit, "too many moves and undos from your address; slow down") || !readJSON(w, r, req) {
+		return "", "", false
+	}
+	return id, token, true
+}
+
+// seated loads game id and the seats token holds in it, answering the
+// store's error or 403 when it holds none.
+func (s *Server) seated(w http.ResponseWriter, r *http.Request, id, token string) (*state, [2]bool, bool) {
+	st, err := s.load(r.Context(), id)
+	if err != nil {
+		s.storeError(w, r, err)
+		return nil, [2]bool{}, false
+	}
+	seats, ok := authorize(w, token, st)
 	if !ok {
-		return
+		return nil, [2]bool{}, false
 	}
-	if !s.allowed(w, r, s.moveLimit, "too many moves from your address; slow down") {
-		return
-	}
+	return st, seats, true
+}
+
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	var req MoveRequest
-	if !readJSON(w, r, &req) {
+	id, token, ok := s.moveRequest(w, r, &req)
+	if !ok {
 		return
 	}
 	if req.Ply == nil || req.Move == "" {
@@ -225,12 +247,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	st, err := s.load(ctx, id)
-	if err != nil {
-		s.storeError(w, r, err)
-		return
-	}
-	seats, ok := authorize(w, token, st)
+	st, seats, ok := s.seated(w, r, id, token)
 	if !ok {
 		return
 	}
@@ -307,15 +324,9 @@ func refusal(err error, move string) string {
 }
 
 func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
-	id, token, ok := seatRequest(w, r)
-	if !ok {
-		return
-	}
-	if !s.allowed(w, r, s.moveLimit, "too many moves and undos from your address; slow down") {
-		return
-	}
 	var req UndoRequest
-	if !readJSON(w, r, &req) {
+	id, token, ok := s.moveRequest(w, r, &req)
+	if !ok {
 		return
 	}
 	if req.Ply == nil {
@@ -323,12 +334,7 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	st, err := s.load(ctx, id)
-	if err != nil {
-		s.storeError(w, r, err)
-		return
-	}
-	seats, ok := authorize(w, token, st)
+	st, seats, ok := s.seated(w, r, id, token)
 	if !ok {
 		return
 	}
@@ -363,7 +369,8 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.hub.publish(id)
-	if st, err = s.load(ctx, id); err != nil {
+	st, err := s.load(ctx, id)
+	if err != nil {
 		s.storeError(w, r, err)
 		return
 	}
