@@ -24,16 +24,11 @@ func (s *Server) allowed(w http.ResponseWriter, r *http.Request, l *limiter, msg
 // analysisRequest reads what an analysis and a game report start with:
 // the game id, the client's analysis allowance, and the game.
 func (s *Server) analysisRequest(w http.ResponseWriter, r *http.Request) (string, *state, bool) {
-	id, ok := pathID(w, r)
-	if !ok || !s.allowed(w, r, s.analysisLimit, "too many analysis requests from your address; try again shortly") {
+	// The allowance first: a refused client costs no load.
+	if _, ok := pathID(w, r); !ok || !s.allowed(w, r, s.analysisLimit, "too many analysis requests from your address; try again shortly") {
 		return "", nil, false
 	}
-	st, err := s.load(r.Context(), id)
-	if err != nil {
-		s.storeError(w, r, err)
-		return "", nil, false
-	}
-	return id, st, true
+	return s.game(w, r)
 }
 
 func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {

@@ -194,14 +194,24 @@ func recordMoves(req *CreateRequest) (int, string) {
 	return 0, ""
 }
 
-func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
+// game reads the {id} of the path and loads that game, answering 404 or
+// the store's error when it cannot.
+func (s *Server) game(w http.ResponseWriter, r *http.Request) (string, *state, bool) {
 	id, ok := pathID(w, r)
 	if !ok {
-		return
+		return "", nil, false
 	}
 	st, err := s.load(r.Context(), id)
 	if err != nil {
 		s.storeError(w, r, err)
+		return "", nil, false
+	}
+	return id, st, true
+}
+
+func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
+	_, st, ok := s.game(w, r)
+	if !ok {
 		return
 	}
 	st = s.resumeComputer(r.Context(), st) // after a crash between a move and the reply

@@ -18,13 +18,8 @@ import (
 // package gomoku's SGF (GM[4]) and Piskvork .psq, for five-in-a-row boards;
 // text: the core's record (inarow.Game.MarshalText).
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(w, r)
+	id, st, ok := s.game(w, r)
 	if !ok {
-		return
-	}
-	st, err := s.load(r.Context(), id)
-	if err != nil {
-		s.storeError(w, r, err)
 		return
 	}
 	format := r.URL.Query().Get("format")
