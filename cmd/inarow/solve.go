@@ -41,10 +41,11 @@ const solveUsage = `  inarow solve connect4 [--rules RULES] [--table-mb N] [--no
   inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book] [--threads N]
       Solve Pascal Pons' benchmark sets (Test_L3_R1 …, built into inarow;
       --sets DIR reads them from DIR) and print a table.
-  inarow bench solve --random N --stones LIST [--rules RULES] [--seed S] [--table-mb N] [--no-book] [--threads N]
+  inarow bench solve --random N --stones LIST [--rules RULES] [--seed S] [--table-mb N] [--no-book] [--threads N] [--print]
       What solving costs on RULES (9×7, 8×8…): solve N random positions of
       each stone count in LIST (e.g. 44,40,36) and print the mean time and
-      nodes and their growth for each stone fewer. The benchmarks search
+      nodes and their growth for each stone fewer; --print prints the
+      positions instead, for other solvers. The benchmarks search
       with one thread unless --threads says more (one thread's node counts
       are the same in every run; boards over 64 padded bits always use one).
 `
@@ -309,6 +310,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	stones := fs.String("stones", "", "with --random: stone counts, most first, e.g. 40,36,32")
 	seed := fs.Uint64("seed", 1, "with --random: the seed of the positions")
 	sf.addThreads(fs, 1, "search each position with N threads (boards up to 64 padded bits)")
+	print := fs.Bool("print", false, "with --random: print the positions, one a line, instead of solving them (to give other solvers the same ones)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return helpOrUsage(err)
 	}
@@ -317,7 +319,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if *random > 0 || *stones != "" {
-		return runSweep(sf, *random, *stones, *seed, stdout, stderr)
+		return runSweep(sf, *random, *stones, *seed, *print, stdout, stderr)
 	}
 	s, err := sf.newSolver("connect4")
 	if err != nil {

@@ -249,6 +249,20 @@ func TestBenchSolveRandom(t *testing.T) {
 			t.Errorf("%s: same seed, nodes %s then %s", rules, nodes(res.stdout), nodes(again.stdout))
 		}
 	}
+	// --print: the positions, one a line, of each stone count in turn
+	res := cli(t, "", "bench", "solve", "--random", "3", "--stones", "12,9", "--seed", "7", "--print")
+	lines := strings.Fields(res.stdout)
+	if res.code != 0 || len(lines) != 6 {
+		t.Fatalf("--print: %+v", res)
+	}
+	for i, l := range lines {
+		if want := []int{12, 9}[i/3]; len(l) != want || strings.Trim(l, "1234567") != "" {
+			t.Errorf("--print line %d: %q, want %d columns", i, l, want)
+		}
+	}
+	if again := cli(t, "", "bench", "solve", "--random", "3", "--stones", "12,9", "--seed", "7", "--print"); again.stdout != res.stdout {
+		t.Errorf("--print, same seed: %q then %q", res.stdout, again.stdout)
+	}
 	for _, bad := range [][]string{
 		{"--random", "3"},                                            // no stone counts
 		{"--random", "0", "--stones", "10"},                          // no positions
