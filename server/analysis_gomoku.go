@@ -54,7 +54,7 @@ func (s *Server) gomokuAnalysis(ctx context.Context, st *state, a *Analysis) {
 	left := time.Until(dl)
 	g := &gomokuengine.Engine{MaxMemory: 16 << 20}
 	vals, err := g.Analyze(ctx, p, analysisCandidates, gomokuengine.Limits{TurnTime: left + left/3 + 50*time.Millisecond, MaxDepth: s.opt.AnalysisDepth})
-	if err != nil && !errors.Is(err, inarow.ErrGameOver) { // a finished game has no moves to value
+	if err != nil && !errors.Is(err, inarow.ErrNoMoves) { // a finished game has no moves to value
 		s.log.Error("analysis: board", "id", st.g.ID, "err", err)
 		a.Method, a.Complete, a.Note = "none", true, "the engine cannot read this board"
 		return
