@@ -290,7 +290,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, refusal(err, req.Move))
 		return
 	}
-	version, err := s.store.Append(ctx, id, st.g.Version, int(m))
+	version, err := s.store.Append(ctx, id, st.g.Version, store.Move{Cell: int(m)})
 	if err != nil {
 		s.storeError(w, r, err)
 		return
