@@ -215,8 +215,7 @@ func (f *flagTimers) watch(id string, at time.Time) {
 		}
 		t.stop()
 	}
-	var stop func() bool
-	stop = f.s.opt.Clock.AfterFunc(at.Sub(f.s.opt.Clock.Now()), func() {
+	stop := f.s.opt.Clock.AfterFunc(at.Sub(f.s.opt.Clock.Now()), func() {
 		f.mu.Lock()
 		if t, ok := f.timers[id]; ok && t.at.Equal(at) {
 			delete(f.timers, id)
