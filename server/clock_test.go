@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http/httptest"
 	"net/url"
@@ -13,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/store"
 	"github.com/inarow/inarow/store/postgres"
 	"github.com/inarow/inarow/store/sqlite"
@@ -474,5 +476,106 @@ func TestClockSharedPostgres(t *testing.T) {
 	g := map[string]any{"id": ids[0]}
 	if code, v := b.move(g, "x", "3", 2); code != 403 && code != 422 {
 		t.Fatalf("a move after the flag: %d %v", code, v)
+	}
+}
+
+// timed against a plain reference: the first move untimed, a move while
+// time is left gains the increment, one at or after the deadline is late,
+// and the next mover's deadline is set unless the game ended.
+func TestTimed(t *testing.T) {
+	clk := newFakeClock()
+	e := clockEnv(t, sqliteStore(t, filepath.Join(t.TempDir(), "c.db")), clk)
+	g, first, _ := friendGame(e, "3+2")
+	id := g["id"].(string)
+	st0, err := e.srv.load(context.Background(), id) // nobody has moved
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := clk.Now()
+	e.play(g, first, "4", 0)
+	st1, err := e.srv.load(context.Background(), id) // second to move, its clock running from t0
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name     string
+		st       *state
+		after    time.Duration // since t0
+		left     time.Duration
+		deadline time.Duration // since t0; 0: none
+		late     bool
+	}{
+		{"first move, untimed", st0, time.Hour, 3 * time.Minute, time.Hour + 3*time.Minute, false},
+		{"at once", st1, 0, 3*time.Minute + 2*time.Second, 3 * time.Minute, false},
+		{"a minute", st1, time.Minute, 2*time.Minute + 2*time.Second, time.Minute + 3*time.Minute, false},
+		{"just in time", st1, 3*time.Minute - time.Microsecond, 2*time.Second + time.Microsecond, 6*time.Minute - time.Microsecond, false},
+		{"at the deadline", st1, 3 * time.Minute, 0, 0, true},
+		{"late", st1, 4 * time.Minute, 0, 0, true},
+	} {
+		m, next := column(t, tc.st, tc.st.pos, "1")
+		mv, err := timed(tc.st, m, next, t0.Add(tc.after))
+		if tc.late {
+			if err != errFlag {
+				t.Errorf("%s: %+v, %v; want errFlag", tc.name, mv, err)
+			}
+			continue
+		}
+		if err != nil || mv.Left != tc.left || !mv.At.Equal(t0.Add(tc.after)) || !mv.Deadline.Equal(t0.Add(tc.deadline)) {
+			t.Errorf("%s: %+v, %v; want left %v, deadline t0+%v", tc.name, mv, err, tc.left, tc.deadline)
+		}
+	}
+	// A move that ends the game sets no deadline; one without a clock
+	// leaves the time to the store.
+	p := st1.pos
+	for _, c := range []string{"3", "4", "3", "4", "3"} { // then first's fourth stone in column 4 wins
+		_, p = column(t, st1, p, c)
+	}
+	won := &state{g: st1.g, set: st1.set, pos: p}
+	m, next := column(t, won, p, "4")
+	if !next.Over() {
+		t.Fatal("the test's winning move does not win")
+	}
+	if mv, err := timed(won, m, next, t0); err != nil || !mv.Deadline.IsZero() || mv.Left == 0 {
+		t.Errorf("a winning move: %+v, %v; want time left and no deadline", mv, err)
+	}
+	plainGame := *st1.g
+	plainGame.Clock = store.Clock{}
+	plain := &state{g: &plainGame, set: st1.set, pos: st1.pos}
+	m, next = column(t, plain, plain.pos, "1")
+	if mv, err := timed(plain, m, next, t0); err != nil || !mv.At.IsZero() || mv.Left != 0 || !mv.Deadline.IsZero() {
+		t.Errorf("no clock: %+v, %v", mv, err)
+	}
+}
+
+// column reads and plays a Connect Four column in p.
+func column(t *testing.T, st *state, p inarow.Position, text string) (inarow.Move, inarow.Position) {
+	t.Helper()
+	m, err := st.set.parseMove(p, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, err := p.Play(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, next
+}
+
+// A gomoku game lost on time exports as SGF's win on time (RE[W+T]).
+func TestClockRecord(t *testing.T) {
+	clk := newFakeClock()
+	e := clockEnv(t, sqliteStore(t, filepath.Join(t.TempDir(), "c.db")), clk)
+	g := e.create(map[string]any{"game": "gomoku", "opponent": "friend", "clock": "3+2"})
+	e.play(g, g["token"].(string), "h8", 0)
+	e.play(g, g["invite_token"].(string), "h9", 1)
+	clk.advance(3 * time.Minute)
+	resp, err := e.ts.Client().Get(e.ts.URL + "/api/games/" + g["id"].(string) + "/record?format=sgf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if !strings.Contains(string(body), "RE[W+T]") {
+		t.Fatalf("SGF of a game black lost on time: %s", body)
 	}
 }
