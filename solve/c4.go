@@ -471,7 +471,12 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 	var moves moveList
 	for i := g.W - 1; i >= 0; i-- {
 		if m := next & g.col[g.order[i]]; m != 0 {
-			v := g.orderScore(b, m, opp)
+			v, wins := g.orderScore(b, m, opp)
+			if wins {
+				// The best score left (beta ≤ it): the opponent loses
+				// with their next stone whatever they play.
+				return g.win(b.moves + 2)
+			}
 			// A helper orders the moves of the root and its children at
 			// random, to start elsewhere than the main search (1 or 4
 			// plies of it searched more nodes with two threads), and the
