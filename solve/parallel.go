@@ -34,25 +34,29 @@ import (
 // here (the null windows leave little for a helper to find that the main
 // search does not search itself), so it was slower than one thread.
 //
-// Scaling: with ABDADA the work that divides is the fail-low nodes near
-// the root. Two threads measure in the package's notes (docs/performance.md).
-// On 16–64 cores expect the speed-up to flatten well below the core
-// count, as ABDADA's does in chess programs (about 0.5·N at 16 and less
-// beyond): the first move of every node is searched by all the threads
-// that reach it, a 7-wide tree has few moves to share out at each node,
-// and the 64 MB default table is too small for so many threads — give
-// them --table-mb of a few GB. The marks table itself is not the limit:
-// the threads mark at most (threads × depth) positions at a time.
+// Scaling. Measured here only on 2 cores (docs/performance.md): two
+// threads search 1.09–1.16 times one thread's nodes. On 16–64 cores expect
+// the speed-up to grow well below the core count, as ABDADA's does in
+// chess programs (about half the cores at 16, less beyond): every thread
+// that reaches a node searches its first move, so the threads meet on the
+// first-move line of every node a first move refutes — the more threads,
+// the more of them on that line; a node has at most 7 moves to share out,
+// so only the nodes of many empty cells give each thread work of its own;
+// and the table is shared by all, so give many threads a large one
+// (--table-mb of a few GB: each thread adds its own positions). The marks
+// are not the limit: 2^busyBits slots for about threads × 40 marks at a
+// time.
 
 // busyCells: nodes with at least this many empty cells put off moves that
 // another thread is searching. Below, the subtrees are too small for the
 // marks to pay for their atomic writes.
 var busyCells = 12
 
-// busyBits is the size of the table of marks, 2^busyBits words: a few
-// hundred positions are marked at a time, so collisions (which only put
-// off a move that need not be) are rare.
-const busyBits = 12
+// busyBits is the size of the table of marks, 2^busyBits words: a thread
+// marks at most the positions of its line from the root (fewer than 40 on
+// 7×6), so collisions (which only put off a move that need not be) stay
+// rare up to 64 threads. Only the slots in use are ever in the cache.
+const busyBits = 14
 
 // busyTable marks the positions that some thread is searching, by key
 // (key 0, an empty board, is never marked: only children are). Two
