@@ -24,8 +24,9 @@ import (
 // flagReason, by the store's compare-and-swap, so of two servers sharing
 // a database exactly one records it and both then read it. Noticing is a
 // timer of this process for every running clock it has seen, a sweep of
-// the store's running clocks at start-up, and every load of a game (a
-// read, an event stream, a move).
+// the store's running clocks at start-up and every sweepEvery (which
+// finds the games another process was watching when it died), and every
+// load of a game (a read, an event stream, a move).
 
 // Clock is the server's source of time: the game clocks, their timers and
 // the rate limits. Tests pass a fake one.
@@ -189,8 +190,13 @@ type flagTimers struct {
 	ctx    context.Context // ends with the server
 	mu     sync.Mutex
 	timers map[string]flagTimer
-	busy   sync.WaitGroup // the timers' checks under way
+	sweep  func() bool    // stops the next periodic sweep
+	busy   sync.WaitGroup // the timers' checks and sweeps under way
 }
+
+// sweepEvery is how often a server reads the store's running clocks: one
+// indexed query, for the games whose watching process died.
+const sweepEvery = time.Minute
 
 type flagTimer struct {
 	at   time.Time
@@ -232,10 +238,34 @@ func (f *flagTimers) watch(id string, at time.Time) {
 	f.timers[id] = flagTimer{at: at, stop: stop}
 }
 
+// sweepLater arms the next periodic sweep.
+func (f *flagTimers) sweepLater() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.ctx.Err() != nil {
+		return
+	}
+	f.sweep = f.s.opt.Clock.AfterFunc(sweepEvery, func() {
+		f.mu.Lock()
+		if f.ctx.Err() != nil {
+			f.mu.Unlock()
+			return
+		}
+		f.busy.Add(1)
+		f.mu.Unlock()
+		defer f.busy.Done()
+		f.s.sweepFlags(f.ctx)
+		f.sweepLater()
+	})
+}
+
 // stopAll cancels the timers and waits for the checks under way; the
 // server's context has ended (at Close), so no timer starts again.
 func (f *flagTimers) stopAll() {
 	f.mu.Lock()
+	if f.sweep != nil {
+		f.sweep()
+	}
 	for id, t := range f.timers {
 		t.stop()
 		delete(f.timers, id)
@@ -256,9 +286,9 @@ func (s *Server) check(ctx context.Context, id string) {
 	}
 }
 
-// sweepFlags looks at every game whose clock runs, at start-up: the flags
-// that fell while no server was watching are recorded now, the others
-// watched.
+// sweepFlags looks at every game whose clock runs (at start-up, then
+// every sweepEvery): the flags that fell while no server was watching are
+// recorded now, the others watched.
 func (s *Server) sweepFlags(ctx context.Context) {
 	ds, err := s.store.Deadlines(ctx)
 	if err != nil {

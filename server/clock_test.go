@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -57,19 +58,6 @@ func (c *fakeClock) AfterFunc(d time.Duration, f func()) func() bool {
 		t.done = true
 		return was
 	}
-}
-
-// pending counts the timers not yet fired or stopped.
-func (c *fakeClock) pending() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	n := 0
-	for _, t := range c.timers {
-		if !t.done {
-			n++
-		}
-	}
-	return n
 }
 
 func (c *fakeClock) advance(d time.Duration) {
@@ -340,8 +328,11 @@ func TestClockFlagNobodyConnected(t *testing.T) {
 	if v := stream.next(t); v["winner"] != "second" || clockOf(t, v)["flag"] != "first" {
 		t.Fatalf("the stream's event after the flag: %v", v)
 	}
-	if clk.pending() != 0 {
-		t.Fatalf("%d timers left after the game ended", clk.pending())
+	e.srv.flags.mu.Lock()
+	left := len(e.srv.flags.timers)
+	e.srv.flags.mu.Unlock()
+	if left != 0 {
+		t.Fatalf("%d flag timers left after the games ended", left)
 	}
 	// Undo is refused in a clocked game (it would have to give time back).
 	code, v := e.do("POST", "/api/games/"+id+"/undo", second, map[string]any{"ply": 2})
@@ -370,20 +361,62 @@ func TestClockFlagAfterRestart(t *testing.T) {
 	clk.advance(5 * time.Minute) // first's 3 minutes in "fell" ran out meanwhile
 	st = sqliteStore(t, path)
 	defer st.Close()
-	clockEnv(t, st, clk)
+	e = clockEnv(t, st, clk)
 	waitForfeit(t, st, fell["id"].(string), 0)
 	if got, _ := st.Get(context.Background(), later["id"].(string)); got.Forfeit != nil {
 		t.Fatalf("the 10-minute game lost at 5 minutes: %+v", got.Forfeit)
 	}
 	// The second server's timer (set by its sweep) ends the other game.
-	for deadline := time.Now().Add(10 * time.Second); clk.pending() == 0; {
+	watched := func() bool {
+		e.srv.flags.mu.Lock()
+		defer e.srv.flags.mu.Unlock()
+		_, ok := e.srv.flags.timers[later["id"].(string)]
+		return ok
+	}
+	for deadline := time.Now().Add(10 * time.Second); !watched(); time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the new server set no timer for the running clock")
 		}
-		time.Sleep(5 * time.Millisecond)
 	}
 	clk.advance(5 * time.Minute)
 	waitForfeit(t, st, later["id"].(string), 1)
+}
+
+// sweepCounter counts a store's Deadlines calls (the servers' sweeps).
+type sweepCounter struct {
+	store.Store
+	n atomic.Int64
+}
+
+func (c *sweepCounter) Deadlines(ctx context.Context) ([]store.Deadline, error) {
+	defer c.n.Add(1)
+	return c.Store.Deadlines(ctx)
+}
+
+// A server that was not watching a game (it was played through another
+// server, which then died) finds its flag in its periodic sweep.
+func TestClockFlagPeriodicSweep(t *testing.T) {
+	clk := newFakeClock()
+	st := sqliteStore(t, filepath.Join(t.TempDir(), "c.db"))
+	defer st.Close()
+	counted := &sweepCounter{Store: st}
+	clockEnv(t, counted, clk) // the server that survives
+	for deadline := time.Now().Add(10 * time.Second); counted.n.Load() == 0; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no start-up sweep")
+		}
+	}
+	a := clockEnv(t, st, clk)
+	g, first, second := friendGame(a, "3+2")
+	a.play(g, first, "4", 0)
+	a.play(g, second, "4", 1)
+	a.ts.Close()
+	a.srv.Close() // its timer goes with it
+	clk.advance(3 * time.Minute)
+	waitForfeit(t, st, g["id"].(string), 0)
+	if n := counted.n.Load(); n < 2 {
+		t.Fatalf("%d sweeps, want the start-up one and a periodic one", n)
+	}
 }
 
 // waitForfeit waits (the sweep runs in its own goroutine) until game id
