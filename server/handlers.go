@@ -55,7 +55,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, `"seat" must be "first" or "second"`)
 		return
 	}
-	g := &store.Game{ID: newID(), Kind: set.kind, Rules: set.rules.String(), Variant: set.variant, Opponent: req.Opponent, Computer: -1}
+	g := &store.Game{ID: newID(), Kind: set.kind, Rules: set.rules.String(), Variant: set.variant(), Opponent: req.Opponent, Computer: -1}
 	out := &Created{Token: newToken(), Seat: seatNames[creator]}
 	switch req.Opponent {
 	case "computer":

@@ -46,7 +46,7 @@ func (s *Server) load(ctx context.Context, id string) (*state, error) {
 // forbidden reports whether m is refused by renju for the side to move
 // (package gomoku's rules: double-three, double-four, overline for black).
 func (s *Server) forbidden(st *state, p inarow.Position, m inarow.Move) bool {
-	if st.set.variant != Renju || p.ToMove() != inarow.First || p.Over() || p.At(m) != inarow.NoPlayer {
+	if !st.set.renju() || p.ToMove() != inarow.First || p.Over() || p.At(m) != inarow.NoPlayer {
 		return false
 	}
 	_, bad := gomoku.IsForbidden(p, m)

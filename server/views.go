@@ -62,7 +62,7 @@ func (s *Server) view(st *state) *View {
 		v.Status = "drawn"
 	default:
 		v.Status, v.ToMove = "playing", seatName(p.ToMove())
-		if st.set.variant == Renju && p.ToMove() == inarow.First {
+		if st.set.renju() && p.ToMove() == inarow.First {
 			for _, f := range gomoku.Forbidden(p) {
 				x, y := r.XY(f.Move)
 				v.Forbidden = append(v.Forbidden, [2]int{x, y})
