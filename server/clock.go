@@ -16,10 +16,11 @@ import (
 
 // Friend games with clocks (issue 21). The server keeps the time: each
 // move stores the mover's time left (increment included) and the moment
-// the next mover's time runs out. The clock starts with the first move
-// (the first move itself is not timed, so a game nobody has begun cannot
-// be lost on time); from then on the side to move's clock runs from the
-// previous move's stored time. A flag falls when the side to move's time
+// the next mover's time runs out. Each side's first move is not timed:
+// the clocks start once both have moved, so that nobody loses on time
+// before both have come (a friend who has yet to open the invite link);
+// from then on the side to move's clock runs from the previous move's
+// stored time. A flag falls when the side to move's time
 // reaches zero: whoever notices first records it as a forfeit with
 // flagReason, by the store's compare-and-swap, so of two servers sharing
 // a database exactly one records it and both then read it. Noticing is a
@@ -94,6 +95,9 @@ func (s *Server) control(text, opponent string, moves bool) (store.Clock, error)
 	return store.Clock{}, fmt.Errorf("unknown time control %q (want none, %s)", text, strings.Join(TimeControls, ", "))
 }
 
+// untimed counts the moves before the clocks run: each side's first.
+const untimed = 2
+
 // clocks is where a game's clocks stand at a moment.
 type clocks struct {
 	left     [2]time.Duration // each seat's time left
@@ -119,7 +123,7 @@ func clocksAt(st *state, now time.Time) (c clocks, ok bool) {
 		if g.Forfeit.Reason == flagReason {
 			c.left[g.Forfeit.Seat] = 0
 		}
-	case n > 0 && !st.pos.Over():
+	case n >= untimed && !st.pos.Over():
 		c.running = n % 2
 		c.deadline = g.Moves[n-1].At.Add(c.left[c.running])
 		c.left[c.running] = max(0, c.deadline.Sub(now))
@@ -142,14 +146,14 @@ func timed(st *state, m inarow.Move, next inarow.Position, now time.Time) (store
 	mv.At = now
 	seat := len(st.g.Moves) % 2
 	switch {
-	case c.running < 0: // the first move starts the clocks; it is not timed
+	case len(st.g.Moves) < untimed: // a side's first move: not timed
 		mv.Left = c.left[seat]
 	case !now.Before(c.deadline):
 		return mv, errFlag
 	default:
 		mv.Left = c.left[seat] + st.g.Clock.Increment
 	}
-	if !next.Over() {
+	if !next.Over() && len(st.g.Moves)+1 >= untimed {
 		mv.Deadline = now.Add(c.left[1-seat])
 	}
 	return mv, nil
@@ -315,7 +319,7 @@ type ClockView struct {
 	IncrementMS int64  `json:"increment_ms"`
 	// FirstMS and SecondMS are each seat's time left when the answer was
 	// made; Running names the seat whose clock counts down from then
-	// (null when none runs: before the first move and after the end).
+	// (null when none runs: until both sides have moved, and after the end).
 	FirstMS  int64   `json:"first_ms"`
 	SecondMS int64   `json:"second_ms"`
 	Running  *string `json:"running"`
