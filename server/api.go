@@ -45,7 +45,7 @@ type CreateRequest struct {
 	Rules    *RulesJSON `json:"rules"`
 	Opponent string     `json:"opponent"` // computer, agent, friend, local
 	Agent    string     `json:"agent"`    // the agent's name (GET /api/agents), with opponent agent
-	Level    int        `json:"level"`    // 1–3 against the computer [2]
+	Level    int        `json:"level"`    // 1–3 against the computer [3]
 	Seat     string     `json:"seat"`     // the creator's seat against the computer or a friend: first [default] or second
 	// Moves starts the game from a position (the analysis board's
 	// "continue against the computer"): moves in the game's notation,

@@ -161,6 +161,11 @@ func TestCreateEveryGame(t *testing.T) {
 			t.Fatalf("GET shows %v", got)
 		}
 	}
+	// Without a level the computer plays at level 3, as the page and
+	// the CLI default to.
+	if out := e.create(map[string]any{"game": "connect4", "opponent": "computer"}); out["level"] != 3.0 {
+		t.Fatalf("default level %v, want 3", out["level"])
+	}
 	// The gomoku variant is kept.
 	out := e.create(map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "standard"}})
 	if r := out["rules"].(map[string]any); r["rule"] != "standard" || r["exact"] != true || r["k"] != 5.0 {
