@@ -5,6 +5,7 @@
 //	GET  /api/games/{id}             the game view
 //	POST /api/games/{id}/moves       play {"move", "ply"} with Authorization: Bearer TOKEN
 //	POST /api/games/{id}/undo        take back {"ply"} (against the computer, or local)
+//	POST /api/games/{id}/rematch     {} with a seat's token: the finished game again, colours swapped
 //	GET  /api/games/{id}/events      text/event-stream of views
 //	GET  /api/games/{id}/analysis    move values from the solver or the gomoku engine, time-bounded
 //	GET  /api/games/{id}/record      the record: ?format=moves|c4|sgf|psq|text
@@ -156,6 +157,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/games/{id}", s.handleGet)
 	s.mux.HandleFunc("POST /api/games/{id}/moves", s.handleMove)
 	s.mux.HandleFunc("POST /api/games/{id}/undo", s.handleUndo)
+	s.mux.HandleFunc("POST /api/games/{id}/rematch", s.handleRematch)
 	s.mux.HandleFunc("GET /api/games/{id}/events", s.handleEvents)
 	s.mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
 	s.mux.HandleFunc("GET /api/games/{id}/record", s.handleRecord)

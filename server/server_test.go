@@ -565,6 +565,12 @@ func (e *env) events(id string) *sse {
 // next returns the next "game" event's view.
 func (s *sse) next(t *testing.T) map[string]any {
 	t.Helper()
+	return s.nextOf(t, "game")
+}
+
+// nextOf returns the data of the next event named name, skipping others.
+func (s *sse) nextOf(t *testing.T, name string) map[string]any {
+	t.Helper()
 	done := make(chan map[string]any, 1)
 	go func() {
 		var event string
@@ -578,7 +584,7 @@ func (s *sse) next(t *testing.T) map[string]any {
 			switch {
 			case strings.HasPrefix(line, "event: "):
 				event = line[7:]
-			case strings.HasPrefix(line, "data: ") && event == "game":
+			case strings.HasPrefix(line, "data: ") && event == name:
 				var v map[string]any
 				json.Unmarshal([]byte(line[6:]), &v)
 				done <- v
