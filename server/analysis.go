@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -36,6 +37,23 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	// ?ply=N analyses the position after the game's first N moves (a
+	// page looking back at the game); each is kept apart in the cache.
+	key := id
+	if q := r.URL.Query().Get("ply"); q != "" {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 0 || n > len(st.g.Moves) {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("ply %q is not a move number of this game (0 to %d)", q, len(st.g.Moves)))
+			return
+		}
+		if n != len(st.g.Moves) {
+			key = id + "@" + q
+			if st, err = st.at(n); err != nil {
+				s.storeError(w, r, err)
+				return
+			}
+		}
+	}
 	p, rules := st.pos, st.set.rules
 	a := &Analysis{ID: id, Ply: p.Ply(), Moves: []Value{}, Method: "none"}
 	if st.over() {
@@ -52,7 +70,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, a)
 		return
 	}
-	if a, ok := s.analyses.get(id, st.g.Version); ok {
+	if a, ok := s.analyses.get(key, st.g.Version); ok {
 		writeJSON(w, http.StatusOK, a)
 		return
 	}
@@ -60,7 +78,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		// A gomoku search spends its whole time bound whatever the
 		// position: it runs once per position, not once per spectator.
 		if a.Complete || a.Method == "search" || a.Method == "vct" {
-			s.analyses.put(id, st.g.Version, a)
+			s.analyses.put(key, st.g.Version, a)
 		}
 	}()
 	ctx, cancel := context.WithTimeout(r.Context(), s.opt.AnalysisTime)
