@@ -10,6 +10,7 @@
 //	GET  /api/games/{id}/analysis    move values from the solver or the gomoku engine, time-bounded
 //	GET  /api/games/{id}/record      the record: ?format=moves|c4|sgf|psq|text
 //	GET  /api/agents                 the outside programs games may seat
+//	GET  /api/levels?game=G…         what the computer is at each level of a game
 //
 // Seat tokens are 192 random bits, stored as SHA-256 hashes, compared in
 // constant time and never logged.
@@ -163,6 +164,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/games/{id}/record", s.handleRecord)
 	s.mux.HandleFunc("GET /api/games/{id}/report", s.handleReport)
 	s.mux.HandleFunc("GET /api/agents", s.handleAgents)
+	s.mux.HandleFunc("GET /api/levels", s.handleLevels)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such API endpoint")
 	})
