@@ -992,6 +992,7 @@ await scenario('analysis board: ← → Home End move the analysed position and 
   for (const [key, ply, who] of [['ArrowLeft', 3, 'Red'], ['ArrowLeft', 2, 'Yellow'], ['Home', 0, 'Yellow'], ['ArrowRight', 1, 'Red'], ['End', 4, 'Yellow']]) {
     await page.keyboard.press(key);
     check(stones(await board(page)) === ply, key + ': ' + ply + ' stones shown');
+    if (ply < 4) check(new RegExp(who + ' to move there').test(await page.textContent('#status')), 'the status says whose move it was: ' + await page.textContent('#status'));
     await waitNote(page, new RegExp('Scores for ' + who), 'scrub-' + ply);
     const want = fmt(await at(ply));
     await page.waitForFunction((w) => [...document.querySelectorAll('#columns .colscore')].map((e) => e.textContent).join(' ') === w, want, { timeout: 15000 })

@@ -54,6 +54,12 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	old := st.g
+	if a := agentOf(old.Opponent); a != "" {
+		if _, ok := s.agentByName[a]; !ok {
+			writeError(w, http.StatusUnprocessableEntity, "the agent "+a+" is no longer offered by this server")
+			return
+		}
+	}
 	g := &store.Game{
 		ID: rematchID(id), Kind: old.Kind, Rules: old.Rules, Variant: old.Variant, Opponent: old.Opponent,
 		Level: old.Level, Computer: -1, SeatHash: [2][]byte{old.SeatHash[1], old.SeatHash[0]},

@@ -1,9 +1,13 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"testing"
 	"time"
+
+	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/store"
 )
 
 // finish plays a friend Connect Four game to the first player's win:
@@ -94,6 +98,25 @@ func TestRematch(t *testing.T) {
 	want(t, "computer rematch", code, 201, cr)
 	if cr["seat"] != "first" || cr["computer"] != "second" || cr["level"] != 1.0 || cr["ply"] != 0.0 {
 		t.Fatalf("computer rematch %v: want the user first, the computer second at level 1", cr)
+	}
+}
+
+// TestRematchOfAGoneAgent: a game against an agent the server no longer
+// offers gets no rematch, with a reason, and nothing is made.
+func TestRematchOfAGoneAgent(t *testing.T) {
+	e := newEnv(t, nil)
+	ctx := context.Background()
+	// ✕ wins along the top row.
+	moves := []store.Move{{Cell: 0}, {Cell: 3}, {Cell: 1}, {Cell: 4}, {Cell: 2}}
+	g := &store.Game{ID: "agentgame", Kind: "tictactoe", Rules: inarow.TicTacToe.String(), Opponent: "agent:gone", Computer: 1, Moves: moves}
+	g.SeatHash[0] = store.HashToken("seat-token")
+	if err := e.srv.store.Create(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	code, out := e.do("POST", "/api/games/agentgame/rematch", "seat-token", map[string]any{})
+	want(t, "rematch of a gone agent", code, 422, out)
+	if _, err := e.srv.store.Get(ctx, rematchID("agentgame")); err == nil {
+		t.Fatal("a rematch was made")
 	}
 }
 

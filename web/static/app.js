@@ -575,8 +575,11 @@
     if (v.game === 'mnk') title = v.rules.m + '×' + v.rules.n + ', ' + v.rules.k + ' in a row' + (v.rules.gravity ? ', gravity' : '') + (v.rules.exact ? ', exactly' : '');
     title = S.board ? 'Analysis board · ' + title : title + ' · ' + opponentText(v);
     $('#game-title').textContent = title;
+    // Looking back, the status says whose move it was in the position
+    // shown (the analysis of it is for that side) and how the game is now.
+    const there = S.replay !== null && S.replay < v.moves.length ? seatLabel(v, S.replay % 2 ? 'second' : 'first') + ' to move there. Now: ' : '';
     $('#status').textContent = S.replay !== null
-      ? 'Looking back: move ' + S.replay + ' of ' + v.moves.length + '. ' + statusText() + ' (End or » returns.)'
+      ? 'Looking back: move ' + S.replay + ' of ' + v.moves.length + ', ' + there + statusText() + ' (End or » returns.)'
       : statusText();
 
     const players = $('#players');
