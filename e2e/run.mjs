@@ -984,6 +984,8 @@ await scenario('analysis board: ← → Home End move the analysed position and 
   await page.goto(base + '/analysis?c4=4453');
   await waitNote(page, /Scores for Yellow/, 'scrub-start');
   const id = await page.getAttribute('#board', 'data-game');
+  await page.waitForFunction(() => document.querySelector('#continue-level option[value="3"]').textContent === '3 — Best');
+  check(await page.textContent('#continue-level option[value="2"]') === '2 — Club', 'the board\'s levels are named too');
   const cols = () => page.$$eval('#columns .colscore', (els) => els.map((e) => e.textContent).join(' '));
   const fmt = (a) => a.columns.map((c) => (c === null ? '' : c > 0 ? '+' + c : String(c))).join(' ');
   const at = async (ply) => (await fetch(base + '/api/games/' + id + '/analysis?ply=' + ply)).json();

@@ -1068,7 +1068,20 @@
     const saved = store.get(v.id);
     if (saved && saved.token && saved.url !== url) store.put(v.id, { url });
     $('#share-link').value = location.origin + url;
+    nameContinueLevels(v);
     $('#continue').disabled = v.status !== 'playing';
+  }
+
+  // nameContinueLevels names the board's levels for its game, as the
+  // start page does.
+  async function nameContinueLevels(v) {
+    const sel = $('#continue-level');
+    const key = levelsQuery(v.game, rulesBody(v));
+    if (sel.dataset.levels === key) return;
+    sel.dataset.levels = key;
+    const names = await levels(v.game, rulesBody(v));
+    if (!names || sel.dataset.levels !== key) return;
+    for (const o of sel.options) o.textContent = o.value + ' — ' + names[o.value - 1].name;
   }
 
   // continueAgainstComputer starts a game against the computer from the
