@@ -30,9 +30,9 @@ func (s *Server) rematchOf(ctx context.Context, id string) (string, bool) {
 }
 
 // handleRematch answers POST /api/games/{id}/rematch: the finished game
-// again with the colours swapped (the rules, the opponent, the level
-// kept). Each seat's token of the old game holds the other seat in the
-// rematch, so the friend of a friend game plays it with the token their
+// again with the colours swapped (the rules, the opponent, the level and
+// the time control kept). Each seat's token of the old game holds the
+// other seat in the rematch, so the friend of a friend game plays it with the token their
 // browser already keeps; no new token is made or sent. The first request
 // creates it (201), later ones, from either side, answer it (200).
 func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
@@ -63,6 +63,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	g := &store.Game{
 		ID: rematchID(id), Kind: old.Kind, Rules: old.Rules, Variant: old.Variant, Opponent: old.Opponent,
 		Level: old.Level, Computer: -1, SeatHash: [2][]byte{old.SeatHash[1], old.SeatHash[0]},
+		Clock: old.Clock, // the same time control, the clocks full again
 	}
 	if old.Computer >= 0 {
 		g.Computer = 1 - old.Computer

@@ -78,6 +78,15 @@ func TestRematch(t *testing.T) {
 		t.Fatalf("rematch event of a new stream %v", ev)
 	}
 
+	// A friend game with a clock: the rematch keeps the control.
+	cg := e.create(map[string]any{"game": "connect4", "opponent": "friend", "clock": "3+2"})
+	e.finishFriendGame(cg)
+	code, cr := e.do("POST", "/api/games/"+cg["id"].(string)+"/rematch", cg["token"].(string), map[string]any{})
+	want(t, "rematch with a clock", code, 201, cr)
+	if c, _ := cr["clock"].(map[string]any); c == nil || c["control"] != "3+2" {
+		t.Fatalf("the rematch's clock %v, want 3+2", cr["clock"])
+	}
+
 	// Against the computer: it takes the other colour and moves first.
 	c := e.create(map[string]any{"game": "tictactoe", "opponent": "computer", "level": 1, "seat": "second"})
 	v := c
@@ -94,7 +103,7 @@ func TestRematch(t *testing.T) {
 		code, v = e.move(c, c["token"].(string), cell, int(v["ply"].(float64)))
 		want(t, "move "+cell, code, 200, v)
 	}
-	code, cr := e.do("POST", "/api/games/"+c["id"].(string)+"/rematch", c["token"].(string), map[string]any{})
+	code, cr = e.do("POST", "/api/games/"+c["id"].(string)+"/rematch", c["token"].(string), map[string]any{})
 	want(t, "computer rematch", code, 201, cr)
 	if cr["seat"] != "first" || cr["computer"] != "second" || cr["level"] != 1.0 || cr["ply"] != 0.0 {
 		t.Fatalf("computer rematch %v: want the user first, the computer second at level 1", cr)

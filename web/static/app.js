@@ -299,6 +299,7 @@
     $('#computer-options').hidden = opp !== 'computer';
     $('#agent-options').hidden = opp !== 'agent';
     $('#seat-options').hidden = opp === 'local';
+    $('#clock-options').hidden = opp !== 'friend';
     nameLevels(game, formRules(game));
     const fake = { game };
     $('#seat-first').textContent = 'First (' + seatLabel(fake, 'first') + ')';
@@ -353,6 +354,7 @@
     if (opponent === 'computer') body.level = parseInt(formValue('level'), 10) || 3;
     if (opponent === 'agent') body.agent = $('#agent').value;
     if (opponent !== 'local') body.seat = formValue('seat');
+    if (opponent === 'friend' && $('#clock').value !== 'none') body.clock = $('#clock').value;
     const btn = $('#create');
     btn.disabled = true;
     const { status, data } = await create(body);
@@ -431,6 +433,7 @@
   }
 
   function closeGame() {
+    window.inarowClock.stop();
     if (S.es) { S.es.close(); S.es = null; }
     if (S.analysisAbort) S.analysisAbort.abort();
     clearTimeout(S.nudge);
@@ -487,6 +490,13 @@
     }, 8000);
   }
 
+  // refresh reads game id again (a clock that ran out: the read records
+  // the loss on time if the server's own timer has not yet).
+  async function refresh(id) {
+    const { status, data } = await api('GET', '/api/games/' + encodeURIComponent(id));
+    if (status === 200 && S.view && S.view.id === id) apply(data);
+  }
+
   // mySeats: which seats this browser moves.
   function mySeats() {
     if (!S.token) return [];
@@ -520,8 +530,9 @@
     if (v.status === 'drawn') return 'drawn';
     if (v.status !== 'won') return 'in play, ' + v.ply + (v.ply === 1 ? ' move' : ' moves');
     const mine = mySeats();
-    if (v.opponent === 'local' || !mine.length) return seatLabel(v, v.winner) + ' won';
-    return mine.includes(v.winner) ? 'you won' : 'you lost';
+    const how = v.clock && v.clock.flag ? ' on time' : '';
+    if (v.opponent === 'local' || !mine.length) return seatLabel(v, v.winner) + ' won' + how;
+    return (mine.includes(v.winner) ? 'you won' : 'you lost') + how;
   }
 
   function statusText() {
@@ -529,6 +540,11 @@
     const mine = mySeats();
     if (v.status === 'won') {
       const w = seatLabel(v, v.winner);
+      if (v.clock && v.clock.flag) {
+        const out = seatLabel(v, v.clock.flag) + '’s clock ran out.';
+        if (!mine.length) return w + ' won on time: ' + out;
+        return (mine.includes(v.winner) ? 'You won on time (' + w + '): ' : w + ' won on time: ') + out;
+      }
       if (v.opponent === 'local' || !mine.length) return w + ' wins.';
       if (v.forfeit) {
         const f = (v.note || 'the agent forfeited');
@@ -610,6 +626,7 @@
     $('#watch-link').value = location.origin + '/#g=' + encodeURIComponent(v.id);
     renderWatching();
     renderRematchOffer();
+    window.inarowClock.show($('#clocks'), v, (seat) => seatLabel(v, seat), () => refresh(v.id));
     const undo = $('#undo');
     undo.hidden = !(S.token && (v.computer || v.opponent === 'local')) || !!v.forfeit;
     undo.disabled = S.busy || v.moves.length === 0 || S.replay !== null;
