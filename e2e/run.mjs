@@ -979,6 +979,8 @@ await scenario('start page: one click plays Connect Four against the perfect pla
 await scenario('analysis board: ← → Home End move the analysed position and its scores; a reload reuses the board game', async () => {
   const ctx = await browser.newContext(DESKTOP);
   const page = await ctx.newPage();
+  const asked = [];
+  page.on('request', (r) => { if (/\/analysis/.test(new URL(r.url()).pathname.replace(/^\/analysis$/, ''))) asked.push(r.url()); });
   await page.goto(base + '/analysis?c4=4453');
   await waitNote(page, /Scores for Yellow/, 'scrub-start');
   const id = await page.getAttribute('#board', 'data-game');
@@ -999,6 +1001,13 @@ await scenario('analysis board: ← → Home End move the analysed position and 
       .catch(async () => { throw new Error('after ' + key + ' (ply ' + ply + ') the columns show ' + await cols() + ', the server says ' + want); });
     if (ply === 3) await shot(page, 'analysis-board-scrubbed');
   }
+  // A position seen before is not asked for again.
+  const before = asked.length;
+  await page.keyboard.press('ArrowLeft');
+  const want3 = fmt(await at(3));
+  await page.waitForFunction((w) => [...document.querySelectorAll('#columns .colscore')].map((e) => e.textContent).join(' ') === w, want3);
+  check(asked.length === before, 'the page kept the analysis of a position it had seen: ' + asked.slice(before).join(' '));
+  await page.keyboard.press('End');
   const v = await getView(id);
   check(v.ply === 4, 'scrubbing changed nothing');
   // A reload opens the same board game, not a new one; so does a move and a reload.

@@ -1259,6 +1259,7 @@
   }
 
   // ---- analysis ----
+  const analysisCache = new Map();
   async function analyse() {
     const v = S.view;
     const note = $('#analysis-note');
@@ -1270,14 +1271,24 @@
     const ply = shownPly();
     if (v.status !== 'playing' && ply === v.moves.length) { note.textContent = 'The game is over.'; return; }
     note.textContent = S.replay === null ? 'Analysing…' : 'Analysing the position after ' + (ply ? moveNumber(ply) + ' ' + v.moves[ply - 1] : 'no move') + '…';
-    let resp, data;
-    try {
-      const at = S.replay === null ? '' : '?ply=' + ply;
-      resp = await fetch('/api/games/' + encodeURIComponent(v.id) + '/analysis' + at, { signal: ctl.signal });
-      data = await resp.json();
-    } catch (e) {
-      if (e.name !== 'AbortError') note.textContent = 'The analysis failed.';
-      return;
+    // Analyses are kept by position (the game and its moves up to the
+    // ply), so scrubbing back and forth asks the server once for each:
+    // every request counts against the per-address analysis limit.
+    const key = v.id + '/' + v.moves.slice(0, ply).join(',');
+    let resp = { status: 200 }, data = analysisCache.get(key);
+    if (!data) {
+      try {
+        const at = S.replay === null ? '' : '?ply=' + ply;
+        resp = await fetch('/api/games/' + encodeURIComponent(v.id) + '/analysis' + at, { signal: ctl.signal });
+        data = await resp.json();
+      } catch (e) {
+        if (e.name !== 'AbortError') note.textContent = 'The analysis failed.';
+        return;
+      }
+      if (resp.status === 200 && data.complete) {
+        if (analysisCache.size >= 200) analysisCache.clear();
+        analysisCache.set(key, data);
+      }
     }
     // The same game at the same version: the event stream may have
     // replaced the view object by an equal one meanwhile.
