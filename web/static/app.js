@@ -923,7 +923,7 @@
     S.preview = null;
     if (S.replay !== null) { showMessage('You are looking back at move ' + S.replay + '. Press End or » to go back to the game.', 'info'); return; }
     if (v.status !== 'playing') { showMessage('The game is over. Start a new game to play again.'); return; }
-    if (!S.token) { showMessage('You are watching this game: only its players can move.'); return; }
+    if (!S.token) { showMessage('You are watching this game: only its players can move.', 'info'); return; }
     if (!mySeats().includes(v.to_move)) {
       showMessage(v.computer === v.to_move ? 'Wait for ' + (v.agent ? 'the agent ' + v.agent : 'the computer') + ' to move.' : 'It is not your turn: wait for your friend.');
       return;
