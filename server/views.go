@@ -7,7 +7,7 @@ import (
 
 func (s *Server) view(st *state) *View {
 	if v, ok := s.views.get(st.g.ID, st.g.Version); ok {
-		return v
+		return s.withClock(st, v)
 	}
 	r, p := st.set.rules, st.pos
 	v := &View{
@@ -70,5 +70,5 @@ func (s *Server) view(st *state) *View {
 		}
 	}
 	s.views.put(st.g.ID, st.g.Version, v)
-	return v
+	return s.withClock(st, v)
 }
