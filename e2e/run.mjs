@@ -831,6 +831,7 @@ await scenario('analysis board: /analysis?c4=4453 shows the columns\' scores, th
 // ---- 12. Friend games with clocks: chosen on the form, live, lost on time ----
 await scenario('friend game with clocks: 3+2 from the form counting live, a short control lost on time, rematch keeps it, axe clean', async () => {
   const errors = [];
+  let r;
   const clockText = (page) => page.$$eval('#clocks .clock-time', (s) => s.map((e) => e.textContent));
   // The form offers the controls for a friend game only.
   const ctx = await browser.newContext(DESKTOP);
@@ -844,21 +845,27 @@ await scenario('friend game with clocks: 3+2 from the form counting live, a shor
   await page.click('#create');
   await page.waitForSelector('#clocks:not([hidden]) .clock');
   check(JSON.stringify(await clockText(page)) === '["3:00","3:00"]', 'both clocks full: ' + await clockText(page));
-  check(/clocks start with the first move/.test(await page.textContent('#clocks .clock-control')), 'the control explained: ' + await page.textContent('#clocks .clock-control'));
+  check(/clocks start once both sides have moved/.test(await page.textContent('#clocks .clock-control')), 'the control explained: ' + await page.textContent('#clocks .clock-control'));
+  // Each side's first move is not timed; the friend's (through the API
+  // with the invite link's token) starts Yellow's clock.
+  const invite = new URLSearchParams((await page.inputValue('#invite-link')).split('#')[1]);
   await page.click('#board .cell[data-x="3"][data-y="0"]');
-  await page.waitForSelector('#clocks .clock-second.running');
-  await page.waitForFunction(() => /^2:5\d$/.test(document.querySelector('#clocks .clock-second .clock-time').textContent), null, { timeout: 5000 });
-  check((await clockText(page))[0] === '3:00', 'first\'s clock stopped at 3:00: ' + await clockText(page));
-  const label = await page.getAttribute('#clocks .clock-second', 'aria-label');
-  check(/^Red: 2 minutes 5\d seconds left, running$/.test(label), 'the running clock\'s accessible name: ' + label);
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell.x').length === 1);
+  check(await page.$('#clocks .clock.running') === null, 'no clock runs before both have moved');
+  r = await fetch(base + '/api/games/' + invite.get('g') + '/moves', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Authorization': 'Bearer ' + invite.get('t') }, body: JSON.stringify({ move: '4', ply: 1 }) });
+  check(r.status === 200, 'the friend\'s move: ' + r.status);
+  await page.waitForSelector('#clocks .clock-first.running');
+  await page.waitForFunction(() => /^2:5\d$/.test(document.querySelector('#clocks .clock-first .clock-time').textContent), null, { timeout: 5000 });
+  check((await clockText(page))[1] === '3:00', 'Red\'s clock stopped at 3:00: ' + await clockText(page));
+  const label = await page.getAttribute('#clocks .clock-first', 'aria-label');
+  check(/^Yellow: 2 minutes 5\d seconds left, running$/.test(label), 'the running clock\'s accessible name: ' + label);
   await shot(page, 'clock-3+2-running');
   await ctx.close();
 
   // A 6-second control (the server's --time-control 0.1+0, not on the
-  // form): second moves at once, first's clock runs out with the page open.
+  // form): once Yellow's page is open, Red's first move (untimed) starts
+  // Yellow's clock, which runs out with the page open.
   const g = await apiGame({ game: 'connect4', opponent: 'friend', clock: '0.1+0' }, ['4']);
-  let r = await fetch(base + '/api/games/' + g.id + '/moves', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Authorization': 'Bearer ' + g.invite }, body: JSON.stringify({ move: '4', ply: 1 }) });
-  check(r.status === 200, 'second\'s move: ' + r.status);
   for (const [scheme, opts] of [['light', PHONE], ['dark', DESKTOP]]) {
     const c = await browser.newContext(Object.assign({ colorScheme: scheme, bypassCSP: true }, opts));
     const p = await c.newPage();
@@ -866,6 +873,9 @@ await scenario('friend game with clocks: 3+2 from the form counting live, a shor
     await seat(p, g);
     await openGame(p, g.id);
     if (scheme === 'light') {
+      check(await p.$('#clocks .clock.running') === null, 'no clock runs before both have moved');
+      r = await fetch(base + '/api/games/' + g.id + '/moves', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Authorization': 'Bearer ' + g.invite }, body: JSON.stringify({ move: '4', ply: 1 }) });
+      check(r.status === 200, 'Red\'s move: ' + r.status);
       await p.waitForSelector('#clocks .clock-first.running.low');
       check(/low time/.test(await p.getAttribute('#clocks .clock-first', 'aria-label')), 'low time is said');
       await shot(p, 'clock-low-phone');

@@ -102,6 +102,7 @@ func New(opt Options) (*Server, error) {
 		defer s.wg.Done()
 		s.sweepFlags(ctx)
 	}()
+	s.flags.sweepLater()
 	if len(opt.Agents) > 0 {
 		s.wg.Add(1)
 		go func() {
