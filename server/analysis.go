@@ -44,7 +44,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a.ToMove = seatName(p.ToMove())
-	exactSmall := !rules.Gravity && rules.Cells() <= 16 && st.set.variant != Renju
+	exactSmall := smallExact(st)
 	c4 := engine.Connect4Fits(rules)
 	_, gm := gomoku.RuleOf(rules)
 	if !exactSmall && !c4 && !gm {

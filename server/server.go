@@ -41,6 +41,7 @@ type Server struct {
 	// every spectator's page costs no rebuild and no search.
 	views    *gameCache[*View]
 	analyses *gameCache[*Analysis]
+	reports  *gameCache[*Report]
 	// thinking holds the ids of the games whose computer move a request
 	// of this process is computing.
 	thinking      sync.Map
@@ -86,7 +87,7 @@ func New(opt Options) (*Server, error) {
 		}
 		s.hosts[hostName(h)] = true
 	}
-	s.views, s.analyses = newGameCache[*View](4096), newGameCache[*Analysis](1024)
+	s.views, s.analyses, s.reports = newGameCache[*View](4096), newGameCache[*Analysis](1024), newGameCache[*Report](256)
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel

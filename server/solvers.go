@@ -24,3 +24,11 @@ func (s *Server) c4Scores(ctx context.Context, p inarow.Position) ([]solve.Score
 	}
 	return sv.AnalyzePartial(ctx, b)
 }
+
+// smallExact reports whether the exact solver grades st's board from any
+// position: at most 16 cells without gravity (renju's forbidden points
+// are not the solver's rules).
+func smallExact(st *state) bool {
+	r := st.set.rules
+	return !r.Gravity && r.Cells() <= 16 && st.set.variant != Renju
+}
