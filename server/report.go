@@ -73,7 +73,7 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case engine.Connect4Fits(rules):
 		rep.Method, grade = "connect4-solver", s.grade
-	case smallExact(st):
+	case engine.ExactFits(rules):
 		rep.Method, grade = "solver", s.gradeExact
 	case isGomoku:
 		rep.Method, grade = "gomoku-vcf", s.gradeGomoku
@@ -188,7 +188,7 @@ func (s *Server) grade(ctx context.Context, st *state, rep *Report) (bool, error
 		gm := GradedMove{Ply: i + 1, Move: strconv.Itoa(x + 1), Seat: *seatName(p.ToMove()), BestMoves: []string{}}
 		var scores []solve.Score
 		if ctx.Err() == nil {
-			scores, err = s.c4Scores(ctx, p)
+			scores, err = engine.Connect4Scores(ctx, p)
 			if err != nil && scores == nil {
 				return false, err
 			}

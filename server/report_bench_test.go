@@ -33,7 +33,7 @@ func BenchmarkReportGomoku(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer srv.Close()
-	set, err := newSetup("gomoku", &RulesJSON{Rule: Renju})
+	set, err := newSetup("gomoku", &RulesJSON{Rule: "renju"})
 	if err != nil {
 		b.Fatal(err)
 	}

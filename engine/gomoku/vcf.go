@@ -42,7 +42,7 @@ func FindVCF(ctx context.Context, p inarow.Position, lim VCFLimits) (line []inar
 		return nil, false, err
 	}
 	if p.Over() {
-		return nil, false, inarow.ErrGameOver
+		return nil, false, inarow.ErrFinished
 	}
 	nodes := lim.Nodes
 	if nodes <= 0 {
@@ -140,7 +140,7 @@ func VCFMove(ctx context.Context, p inarow.Position, m inarow.Move, lim VCFLimit
 		return false, err
 	}
 	if p.Over() {
-		return false, inarow.ErrGameOver
+		return false, inarow.ErrFinished
 	}
 	if m < 0 || int(m) >= p.Rules().Cells() {
 		return false, nil
