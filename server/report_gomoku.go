@@ -136,7 +136,9 @@ func (s *Server) gradeGomoku(ctx context.Context, st *state, rep *Report) (bool,
 			}
 		}
 		kept[i] = kept[i] || won
-		lostBefore := kept[i-1] || proven(i-1, -1)
+		// Whether the opponent's win existed two plies before is unknown
+		// when that position's search was cut short: no mark then.
+		lostBefore := kept[i-1] || proven(i-1, -1) || i >= 2 && !vcf[i-2].known && !ps[i-2].Over()
 		if vcf[i].found && !lostBefore {
 			gm.Marks = append(gm.Marks, MarkAllowedWin)
 			gm.AllowedLine = st.set.formatLine(vcf[i].line)

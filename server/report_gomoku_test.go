@@ -203,3 +203,47 @@ func TestReportSmallExact(t *testing.T) {
 		}
 	}
 }
+
+// TestReportGomokuBound: a report the time bound cuts short says so,
+// marks no move the whole report does not mark, and is not kept: the
+// next request builds it again.
+func TestReportGomokuBound(t *testing.T) {
+	body := map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}, "moves": strings.Fields(gameEngine79)}
+	marks := func(rep map[string]any) map[string]string {
+		out := map[string]string{}
+		for _, gm := range rep["moves"].([]any) {
+			gm := gm.(map[string]any)
+			if gm["marks"] != nil {
+				out[fmt.Sprint(gm["ply"])] = fmt.Sprint(gm["marks"])
+			}
+		}
+		return out
+	}
+	full := newEnv(t, func(o *Options) { o.AnalysisTime = 20 * time.Second })
+	g := full.create(body)
+	code, rep := full.do("GET", "/api/games/"+g["id"].(string)+"/report", "", nil)
+	if code != 200 || rep["complete"] != true {
+		t.Fatalf("the whole report: %d %v", code, rep)
+	}
+	want := marks(rep)
+	t.Logf("marks of the whole report: %v", want)
+	e := newEnv(t, func(o *Options) { o.AnalysisTime = 5 * time.Millisecond })
+	g = e.create(body)
+	for range 2 {
+		code, rep := e.do("GET", "/api/games/"+g["id"].(string)+"/report", "", nil)
+		if code == 503 {
+			continue // no engine slot within the bound: also an answer
+		}
+		if code != 200 || rep["method"] != "gomoku-vcf" || rep["complete"] != false || rep["note"] == "" {
+			t.Fatalf("%d %v", code, rep)
+		}
+		for ply, m := range marks(rep) {
+			if want[ply] != m {
+				t.Errorf("move %s: %s cut short, %q in the whole report", ply, m, want[ply])
+			}
+		}
+		if _, ok := e.srv.reports.get(g["id"].(string), int64(rep["version"].(float64))); ok {
+			t.Fatal("a report cut short was kept")
+		}
+	}
+}
