@@ -83,16 +83,35 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// A report is built once per version of a game, not once per reader:
-	// a finished game's report is built once.
-	if cached, ok := s.reports.get(id, st.g.Version); ok {
-		writeJSON(w, http.StatusOK, cached)
-		return
+	// a finished game's report is built once, and readers who come while
+	// it is being built wait for it.
+	key := id + "@" + strconv.FormatInt(st.g.Version, 10)
+	for {
+		if cached, ok := s.reports.get(id, st.g.Version); ok {
+			writeJSON(w, http.StatusOK, cached)
+			return
+		}
+		done := make(chan struct{})
+		other, busy := s.building.LoadOrStore(key, done)
+		if !busy {
+			defer func() {
+				s.building.Delete(key)
+				close(done)
+			}()
+			break
+		}
+		select {
+		case <-other.(chan struct{}): // kept now, or cut short: then built again here
+		case <-r.Context().Done():
+			return
+		}
 	}
 	// The whole report within a few analyses' time: the book answers
 	// Connect Four's opening and the solver the rest; gomoku's proofs
 	// come first and its estimates after them. What the bound cuts short
-	// is left ungraded.
-	ctx, cancel := context.WithTimeout(r.Context(), 3*s.opt.AnalysisTime)
+	// is left ungraded. A reader who leaves does not stop it: what is
+	// built is kept for the next (as the computer's move is made).
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 3*s.opt.AnalysisTime)
 	defer cancel()
 	if !s.acquire(ctx) {
 		writeError(w, http.StatusServiceUnavailable, "the solver is busy; try again")

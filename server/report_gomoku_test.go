@@ -247,3 +247,27 @@ func TestReportGomokuBound(t *testing.T) {
 		}
 	}
 }
+
+// TestReportConcurrent: readers asking for one report at once get the
+// same report, built once (the others wait for it, then read it kept).
+func TestReportConcurrent(t *testing.T) {
+	e := newEnv(t, func(o *Options) { o.AnalysisTime = 20 * time.Second; o.EngineJobs = 4 })
+	g := e.create(map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}, "moves": gameOpenThree})
+	const readers = 3
+	out := make(chan string, readers)
+	for range readers {
+		go func() {
+			code, rep := e.do("GET", "/api/games/"+g["id"].(string)+"/report", "", nil)
+			out <- fmt.Sprint(code, rep)
+		}()
+	}
+	first := <-out
+	for range readers - 1 {
+		if got := <-out; got != first {
+			t.Errorf("two readers, two reports:\n%s\n%s", first, got)
+		}
+	}
+	if !strings.HasPrefix(first, "200 ") {
+		t.Fatal(first)
+	}
+}

@@ -42,6 +42,9 @@ type Server struct {
 	views    *gameCache[*View]
 	analyses *gameCache[*Analysis]
 	reports  *gameCache[*Report]
+	// building holds the reports being built, by id@version, each with
+	// a channel closed when it is done: a second reader waits for it.
+	building sync.Map
 	// thinking holds the ids of the games whose computer move a request
 	// of this process is computing.
 	thinking      sync.Map
