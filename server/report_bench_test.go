@@ -15,9 +15,9 @@ import (
 	"github.com/inarow/inarow/store/sqlite"
 )
 
-// gameEngine79 is a renju game of 79 moves the engine played against
-// itself (depth 5, three opening moves given), black winning.
-const gameEngine79 = "f9 h8 i9 h9 h10 j8 f8 f10 g8 g9 i7 h7 i8 i6 h5 j6 i11 i10 j5 k6 l6 k7 k5 i5 h4 d12 e11 m7 l8 l7 n7 j9 k8 j10 j7 j11 j12 m10 k13 l14 k12 k10 l10 h6 g6 j4 k3 i12 l9 d10 i13 k11 f7 h13 g14 i4 l12 l11 m12 n12 e8 d9 d8 c8 f6 f5 e7 g5 b10 c9 e9 e10 e6 e5 c6 d6 d7 g10 b5"
+// gameEngine105 is a renju game of 105 moves the engine played against
+// itself (depth 4, four opening moves given), black winning.
+const gameEngine105 = "m4 j7 f9 c3 f11 i6 f8 f10 k8 h7 k7 k6 j6 i5 i4 i8 h9 g9 i7 k5 h5 k4 j5 g6 f5 k3 k2 j4 h6 e11 d12 l6 f6 f7 j3 l1 m7 h2 i3 g5 g7 e10 d10 e9 e8 m1 l2 k1 j1 n1 o1 d8 g11 c7 b6 d7 n5 l3 d13 e12 e13 d14 c13 f13 j2 m2 e5 h8 l7 k10 j9 m6 n7 o7 n6 n8 k9 b7 e7 l8 a13 b13 d11 d9 h11 i10 i11 j11 l10 j8 i9 l9 i12 g10 h10 f12 h12 h13 g13 j10 f14 e15 c11 g15 b10"
 
 // BenchmarkReportGomoku builds the whole gomoku report of a recorded
 // renju game (no cache: the grading itself, VCF proofs and the engine's
@@ -39,7 +39,7 @@ func BenchmarkReportGomoku(b *testing.B) {
 	}
 	state := &state{g: &store.Game{ID: "bench"}, set: set}
 	p, _ := inarow.NewPosition(set.rules)
-	for i, s := range strings.Fields(gameEngine79) {
+	for i, s := range strings.Fields(gameEngine105) {
 		m, err := set.parseMove(p, s)
 		if err == nil {
 			p, err = gomoku.Play(p, m)

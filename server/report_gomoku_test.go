@@ -208,7 +208,7 @@ func TestReportSmallExact(t *testing.T) {
 // marks no move the whole report does not mark, and is not kept: the
 // next request builds it again.
 func TestReportGomokuBound(t *testing.T) {
-	body := map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}, "moves": strings.Fields(gameEngine79)}
+	body := map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "renju"}, "moves": strings.Fields(gameEngine105)}
 	marks := func(rep map[string]any) map[string]string {
 		out := map[string]string{}
 		for _, gm := range rep["moves"].([]any) {
