@@ -26,6 +26,13 @@ var (
 	// four in renju. White's 12th (a15) leaves g8 to black, black's 13th
 	// (o15) misses it, white's 14th (g8) takes it.
 	gameFourFour = strings.Fields("d8 c8 e8 g12 f8 g6 g9 a1 g10 o1 g11 a15 o15 g8 b14")
+	// White's f10 f11 f12 between black's f8 and f14; black's c13 d13
+	// e13 (b13 white) and h13. Black's g13 (13) makes f13 an overline for
+	// black: in renju a point black may not block, so white's f9 wins
+	// (white plays it, then f13); in standard black blocks f13, and its
+	// a15 (15) allows f13; in freestyle black's f13 is a six that wins:
+	// white's f9 (14) allows it and black's a15 misses it.
+	gameForbiddenBlock = strings.Fields("c13 b13 d13 f12 e13 f11 f14 f10 f8 a1 h13 o1 g13 f9 a15 f13")
 	// The same, and black plays the double four and the five.
 	gameFourFourWon = strings.Fields("d8 c8 e8 g12 f8 g6 g9 a1 g10 o1 g11 a15 g8 h8 g7")
 )
@@ -51,6 +58,9 @@ func TestReportGomoku(t *testing.T) {
 		{"standard", gameFourFour, []int{13}, []int{12}, []string{"g8"}},
 		{"renju", gameFourFour, nil, nil, nil},
 		{"freestyle", gameFourFourWon, nil, []int{12}, []string{"g8"}},
+		{"renju", gameForbiddenBlock, nil, []int{13}, []string{"f9"}},
+		{"standard", gameForbiddenBlock, nil, []int{15}, []string{"f13"}},
+		{"freestyle", gameForbiddenBlock, []int{15}, []int{14, 15}, []string{"f13"}}, // white's f9 (14) lets black's six win
 	} {
 		name := c.rule + " " + strings.Join(c.moves, " ")
 		g := e.create(map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": c.rule}, "moves": c.moves})
