@@ -776,6 +776,24 @@ await scenario('game report (renju): the moves that allowed or missed a forced w
   }
 });
 
+// ---- 10c. Small boards are graded exactly too ----
+await scenario('game report (tic-tac-toe): graded by the exact solver, the losing move named', async () => {
+  const ctx = await browser.newContext(Object.assign({ bypassCSP: true }, PHONE));
+  const page = await ctx.newPage();
+  // O's edge reply (2) to the centre loses to X's fork.
+  const g = await apiGame({ game: 'tictactoe', opponent: 'local' }, ['middle-center', 'top-center', 'top-left', 'bottom-right', 'bottom-left', 'top-right', 'middle-left']);
+  await seat(page, g);
+  await openGame(page, g.id);
+  await page.click('#report-button');
+  await page.waitForFunction(() => /changed|perfect/.test(document.querySelector('#report-note').textContent), null, { timeout: 60000 });
+  const graded = await page.$$eval('#move-list .move[data-grade]', (s) => s.map((b) => b.dataset.ply + ':' + b.dataset.grade));
+  check(graded.join(' ') === '2:mistake', 'only move 2 is marked, a draw thrown into a loss: ' + graded);
+  check(/The losing move: 2\. ◯ top-center threw a draw into a loss/.test(await page.textContent('#report-note')), 'the losing move is named: ' + await page.textContent('#report-note'));
+  await shot(page, 'report-tictactoe-phone');
+  await audit(page, 'tic-tac-toe game report light phone');
+  await ctx.close();
+});
+
 // ---- 11. The analysis board: a position from a link, both sides the user's ----
 await scenario('analysis board: /analysis?c4=4453 shows the columns\' scores, the best marked; a move updates the link; continue against the computer', async () => {
   const ctx = await browser.newContext(DESKTOP);
