@@ -426,6 +426,21 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 		}
 	}
 
+	// A side none of whose lines is still open can at best draw.
+	empty := g.board &^ b.mask
+	if beta > 0 && !g.hasLine(b.current|empty) {
+		beta = 0
+		if alpha >= beta {
+			return beta
+		}
+	}
+	if alpha < 0 && !g.hasLine(b.current^b.mask|empty) {
+		alpha = 0
+		if alpha >= beta {
+			return alpha
+		}
+	}
+
 	// The second player's claimeven strategy bounds the first's score.
 	if g.evenRows != 0 && b.moves%2 == 0 && beta > -1 {
 		if hi := g.claimEvenBound(b); beta > hi {
