@@ -89,7 +89,7 @@ func (g *Engine) Move(ctx context.Context, p inarow.Position) (inarow.Move, erro
 // ending or a limit reached stops it early with its best move so far, not
 // an error. The move is always a legal point (empty; not forbidden to
 // renju black). It returns an error wrapping ErrBadBoard for rules that
-// are not gomoku's (see gomoku.RuleOf) and inarow.ErrGameOver for a
+// are not gomoku's (see gomoku.RuleOf) and inarow.ErrFinished for a
 // finished position.
 func (g *Engine) Search(ctx context.Context, p inarow.Position, lim Limits) (Result, error) {
 	b, err := boardOf(p)
@@ -97,11 +97,11 @@ func (g *Engine) Search(ctx context.Context, p inarow.Position, lim Limits) (Res
 		return Result{Move: inarow.NoMove}, err
 	}
 	if p.Over() {
-		return Result{Move: inarow.NoMove}, inarow.ErrGameOver
+		return Result{Move: inarow.NoMove}, inarow.ErrFinished
 	}
 	res := g.search(ctx, b, lim)
 	if res.Move < 0 {
-		return Result{Move: inarow.NoMove}, inarow.ErrGameOver
+		return Result{Move: inarow.NoMove}, inarow.ErrFinished
 	}
 	return Result{Move: b.move(res.Move), Score: res.Score, Depth: res.Depth, Nodes: res.Nodes, PV: b.movesOf(res.PV), Win: res.Win}, nil
 }
@@ -120,7 +120,8 @@ type boardResult struct {
 // as it was.
 func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 	start := time.Now()
-	hardD, softD := lim.Budget(b.Count(), b.W*b.H)
+	tm := newTimeManager(lim.Allot(b.Count(), b.W*b.H))
+	hardD := tm.Maximum
 	// the deepening stops at 4/5 of the budget: the rest is kept for
 	// checking that the chosen move does not lose to a threat sequence
 	tt, threats := g.tables()
@@ -132,7 +133,6 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 			s.hard = dl
 		}
 	}
-	soft := start.Add(softD)
 	me, op := b.toMove, b.toMove^1
 	res := boardResult{Move: -1}
 	report := func() {
@@ -203,6 +203,7 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 		maxDepth = 60
 	}
 	vctDone := false
+	tm.only = len(s.genMoves(0, -1)) == 1 // one move worth searching: one iteration tells all
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.rootMove = -1
 		v := s.search(depth, -WinScore-1, WinScore+1, 0)
@@ -227,7 +228,8 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 		if v > winBound || v < -winBound {
 			break
 		}
-		if !vctDone && depth >= 4 && time.Now().Before(soft) && b.clsCnt[op][clsFive] == 0 && b.clsCnt[op][clsFlex4] == 0 {
+		tm.iteration(rootBest, v)
+		if !vctDone && depth >= 4 && tm.more(time.Since(start)) && b.clsCnt[op][clsFive] == 0 && b.clsCnt[op][clsFlex4] == 0 {
 			vctDone = true
 			if ok, q, _ := s.vctDeepening(12, min(50_000, max(1000, int64(hardD/time.Microsecond)/40))); ok {
 				res.Move, res.Score, res.Win = q, WinScore-30, WinVCT
@@ -240,7 +242,7 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 				break
 			}
 		}
-		if time.Now().After(soft) {
+		if !tm.more(time.Since(start)) {
 			break
 		}
 	}

@@ -31,28 +31,6 @@ type Limits struct {
 	Progress func(Info)
 }
 
-// Budget returns the time the search may use: the hard limit (never
-// exceeded, well inside the turn and the match time) and the soft one
-// (no new iteration starts after it).
-func (l Limits) Budget(stones, cells int) (hard, soft time.Duration) {
-	t := 5 * time.Second
-	if l.TurnTime > 0 {
-		t = l.TurnTime
-	}
-	if l.MatchTime > 0 && l.TimeLeft > 0 {
-		left := max(cells-stones, 20) / 2
-		t = min(t, l.TimeLeft/time.Duration(min(left, 25)+5))
-	} else if l.MatchTime > 0 && l.TimeLeft <= 0 && l.TurnTime <= 0 {
-		t = l.MatchTime / 40
-	}
-	margin := max(25*time.Millisecond, t/8)
-	hard = t - margin
-	if hard < 5*time.Millisecond {
-		hard = max(t/2, time.Millisecond)
-	}
-	return hard, hard / 2
-}
-
 // Info is the progress of a search, reported after every iteration.
 type Info struct {
 	Depth   int
