@@ -115,6 +115,8 @@ func (g *Engine) analyze(ctx context.Context, b *board, n int, lim Limits) []cel
 	if maxDepth <= 0 || maxDepth > 60 {
 		maxDepth = 60
 	}
+	// more threads fill the table that the candidates' searches read
+	defer g.helpers(ctx, s, maxDepth)()
 	var done []cellValue // the last finished iteration
 	var last, before time.Duration
 	for depth := 1; depth <= maxDepth; depth++ {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/bits"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/inarow/inarow"
@@ -48,8 +49,8 @@ func (in Info) NPS() int64 {
 	return int64(float64(in.Nodes) / in.Elapsed.Seconds())
 }
 
+// ttEntry is one position's entry in the table, as probe returns it.
 type ttEntry struct {
-	key   uint64
 	score int16
 	move  int16
 	depth int8
@@ -62,8 +63,23 @@ const (
 	ttUpper = 3
 )
 
-// TT is the transposition table of the search.
-type TT struct{ e []ttEntry }
+// TT is the transposition table of the search, shared by the threads of
+// a multi-threaded search (smp.go). A slot holds the entry packed in one
+// word and the key xor that word, each read and written atomically: a
+// slot that two threads wrote at once holds a key that matches neither
+// position, so a torn entry is never taken for a position's (the
+// lockless table of Hyatt and Mann). On amd64 the loads are plain moves.
+type TT struct{ e []ttSlot }
+
+type ttSlot struct{ key, data atomic.Uint64 }
+
+func (e ttEntry) pack() uint64 {
+	return uint64(uint16(e.score)) | uint64(uint16(e.move))<<16 | uint64(uint8(e.depth))<<32 | uint64(e.flag)<<40
+}
+
+func unpack(d uint64) ttEntry {
+	return ttEntry{score: int16(d), move: int16(d >> 16), depth: int8(d >> 32), flag: uint8(d >> 40)}
+}
 
 // NewTT sizes a table to use at most bytes bytes (a power of two entries,
 // 1<<12 at least).
@@ -72,27 +88,36 @@ func NewTT(bytes int64) *TT {
 	for int64(n*2*16) <= bytes && n < 1<<26 {
 		n *= 2
 	}
-	return &TT{e: make([]ttEntry, n)}
+	return &TT{e: make([]ttSlot, n)}
 }
 
-func (t *TT) probe(k uint64) *ttEntry {
+// probe returns the entry of the position of key k, if the table has it.
+func (t *TT) probe(k uint64) (ttEntry, bool) {
 	e := &t.e[k&uint64(len(t.e)-1)]
-	if e.key == k {
-		return e
+	d := e.data.Load()
+	if e.key.Load()^d != k || d == 0 {
+		return ttEntry{}, false
 	}
-	return nil
+	return unpack(d), true
 }
 
 func (t *TT) store(k uint64, depth, score, flag, move int) {
 	e := &t.e[k&uint64(len(t.e)-1)]
-	if e.key == k && int(e.depth) > depth && flag != ttExact {
+	if d := e.data.Load(); e.key.Load()^d == k && int(unpack(d).depth) > depth && flag != ttExact {
 		return
 	}
-	*e = ttEntry{key: k, score: int16(score), move: int16(move), depth: int8(depth), flag: uint8(flag)}
+	d := ttEntry{score: int16(score), move: int16(move), depth: int8(depth), flag: uint8(flag)}.pack()
+	e.data.Store(d)
+	e.key.Store(k ^ d)
 }
 
-// Clear empties the table.
-func (t *TT) Clear() { clear(t.e) }
+// Clear empties the table. No search may be running.
+func (t *TT) Clear() {
+	for i := range t.e {
+		t.e[i].key.Store(0)
+		t.e[i].data.Store(0)
+	}
+}
 
 func toTT(score, ply int) int {
 	if score > winBound {
@@ -322,7 +347,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	}
 	hk := b.Hash()
 	ttMove := -1
-	if e := s.tt.probe(hk); e != nil {
+	if e, ok := s.tt.probe(hk); ok {
 		ttMove = int(e.move)
 		if int(e.depth) >= depth && ply > 0 {
 			sc := fromTT(int(e.score), ply)
