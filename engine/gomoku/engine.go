@@ -140,7 +140,7 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 	// the deepening stops at 4/5 of the budget: the rest is kept for
 	// checking that the chosen move does not lose to a threat sequence
 	tt, threats := g.tables()
-	s := &searcher{b: b, tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(hardD * 4 / 5), maxNodes: lim.MaxNodes}
+	s := &searcher{b: b, tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(hardD * 4 / 5), maxNodes: lim.MaxNodes, onRoot: rootHook(b, lim)}
 	hardT := start.Add(hardD)
 	if dl, ok := ctx.Deadline(); ok && dl.Before(hardT) {
 		hardT = dl
@@ -272,6 +272,16 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 	}
 	res.Nodes = s.total() + helperNodes // the threat checks after the deepening too
 	return res
+}
+
+// rootHook is lim.Root for the searcher on b (nil without one).
+func rootHook(b *board, lim Limits) func(m, depth int, done bool, score int) {
+	if lim.Root == nil {
+		return nil
+	}
+	return func(m, depth int, done bool, score int) {
+		lim.Root(RootMove{Move: b.move(m), Depth: depth, Done: done, Score: score})
+	}
 }
 
 // safeMove keeps m unless it lets the opponent win by a VCF (or a short

@@ -30,6 +30,22 @@ type Limits struct {
 	// Progress, if set, receives the progress after every iteration (in
 	// the goroutine that called Search).
 	Progress func(Info)
+	// Root, if set, hears of every root move the main search takes up
+	// and finishes (in the goroutine that called Search or Analyze): what
+	// a GUI shows as the search goes (the Yixin protocol's MESSAGE
+	// REALTIME lines).
+	Root func(RootMove)
+}
+
+// RootMove is one root move's search starting (Done false) or finished
+// (Done true) in an iteration of Depth. Score is its value for the side
+// to move when the move was searched with a full window, else a bound
+// for it; a Score below -(WinScore-1000) is a proven loss either way.
+type RootMove struct {
+	Move  inarow.Move
+	Depth int
+	Done  bool
+	Score int
 }
 
 // Info is the progress of a search, reported after every iteration.
@@ -39,6 +55,9 @@ type Info struct {
 	Nodes   int64
 	Elapsed time.Duration
 	PV      []inarow.Move
+	// Values, from Analyze, are the candidates' values after the
+	// iteration of Depth, best first.
+	Values []MoveValue
 }
 
 // NPS is the speed in nodes per second.
@@ -164,6 +183,8 @@ type searcher struct {
 	// the best root move so far of the current iteration and its score
 	// (fully searched moves only): an interrupted iteration still tells
 	rootMove, rootScore int
+	// onRoot, if set, hears of each root move's search (Limits.Root)
+	onRoot func(m, depth int, done bool, score int)
 }
 
 // total is the number of nodes of all searches (alpha-beta and threats).
@@ -378,6 +399,9 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		pick(moves, n)
 		mv := moves[n]
 		m := mv.m
+		if ply == 0 && s.onRoot != nil {
+			s.onRoot(m, depth, false, 0)
+		}
 		b.Play(m)
 		var v int
 		if n == 0 {
@@ -395,6 +419,9 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		b.Undo()
 		if s.stopped {
 			return 0
+		}
+		if ply == 0 && s.onRoot != nil {
+			s.onRoot(m, depth, true, v)
 		}
 		if v > best {
 			best, bestMove = v, m
