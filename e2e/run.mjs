@@ -3,7 +3,8 @@
 //
 //   INAROW_URL=http://127.0.0.1:8080 node e2e/run.mjs
 //
-// Screenshots go to e2e/artifacts/ (or $INAROW_ARTIFACTS). Exit status 0
+// Screenshots go to e2e/artifacts/ (or $INAROW_ARTIFACTS); INAROW_ONLY=REGEXP
+// runs only the scenarios whose names match. Exit status 0
 // when every scenario passed or skipped, 1 otherwise. Run by
 // cmd/inarow's TestServeBrowser, which starts the server.
 import { chromium } from 'playwright-core';
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 const base = (process.env.INAROW_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
 const artifacts = process.env.INAROW_ARTIFACTS || join(dirname(fileURLToPath(import.meta.url)), 'artifacts');
 const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+const only = process.env.INAROW_ONLY ? new RegExp(process.env.INAROW_ONLY) : null;
 mkdirSync(artifacts, { recursive: true });
 
 const browser = await chromium.launch({
@@ -33,6 +35,7 @@ async function shot(page, name) {
   await page.screenshot({ path: join(artifacts, name + '.png'), fullPage: true });
 }
 async function scenario(name, fn) {
+  if (only && !only.test(name)) return;
   const started = Date.now();
   try {
     const r = await fn();
@@ -823,6 +826,71 @@ await scenario('analysis board: /analysis?c4=4453 shows the columns\' scores, th
   await shot(page, 'analysis-board-bad-link');
   check(errors.length === 0, 'no page errors: ' + errors.join('; '));
   await ctx.close();
+});
+
+// ---- 12. Friend games with clocks: chosen on the form, live, lost on time ----
+await scenario('friend game with clocks: 3+2 from the form counting live, a short control lost on time, rematch keeps it, axe clean', async () => {
+  const errors = [];
+  const clockText = (page) => page.$$eval('#clocks .clock-time', (s) => s.map((e) => e.textContent));
+  // The form offers the controls for a friend game only.
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(base + '/');
+  check(await page.isHidden('#clock-options'), 'no clocks against the computer');
+  await page.check('input[name=game][value=connect4]');
+  await page.check('input[name=opponent][value=friend]');
+  await page.selectOption('#clock', '3+2');
+  await page.click('#create');
+  await page.waitForSelector('#clocks:not([hidden]) .clock');
+  check(JSON.stringify(await clockText(page)) === '["3:00","3:00"]', 'both clocks full: ' + await clockText(page));
+  check(/clocks start with the first move/.test(await page.textContent('#clocks .clock-control')), 'the control explained: ' + await page.textContent('#clocks .clock-control'));
+  await page.click('#board .cell[data-x="3"][data-y="0"]');
+  await page.waitForSelector('#clocks .clock-second.running');
+  await page.waitForFunction(() => /^2:5\d$/.test(document.querySelector('#clocks .clock-second .clock-time').textContent), null, { timeout: 5000 });
+  check((await clockText(page))[0] === '3:00', 'first\'s clock stopped at 3:00: ' + await clockText(page));
+  const label = await page.getAttribute('#clocks .clock-second', 'aria-label');
+  check(/^Red: 2 minutes 5\d seconds left, running$/.test(label), 'the running clock\'s accessible name: ' + label);
+  await shot(page, 'clock-3+2-running');
+  await ctx.close();
+
+  // A 6-second control (the server's --time-control 0.1+0, not on the
+  // form): second moves at once, first's clock runs out with the page open.
+  const g = await apiGame({ game: 'connect4', opponent: 'friend', clock: '0.1+0' }, ['4']);
+  let r = await fetch(base + '/api/games/' + g.id + '/moves', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Authorization': 'Bearer ' + g.invite }, body: JSON.stringify({ move: '4', ply: 1 }) });
+  check(r.status === 200, 'second\'s move: ' + r.status);
+  for (const [scheme, opts] of [['light', PHONE], ['dark', DESKTOP]]) {
+    const c = await browser.newContext(Object.assign({ colorScheme: scheme, bypassCSP: true }, opts));
+    const p = await c.newPage();
+    p.on('pageerror', (e) => errors.push(String(e)));
+    await seat(p, g);
+    await openGame(p, g.id);
+    if (scheme === 'light') {
+      await p.waitForSelector('#clocks .clock-first.running.low');
+      check(/low time/.test(await p.getAttribute('#clocks .clock-first', 'aria-label')), 'low time is said');
+      await shot(p, 'clock-low-phone');
+      await audit(p, 'clock running low ' + scheme);
+    }
+    await waitStatus(p, /won on time/, 15000);
+    check(/Red won on time: Yellow’s clock ran out/.test(await p.textContent('#status')), 'the result: ' + await p.textContent('#status'));
+    await p.waitForSelector('#clocks .clock-first.flagged');
+    check((await clockText(p))[0] === '0.0', 'first\'s clock at zero: ' + await clockText(p));
+    await shot(p, 'clock-won-on-time-' + scheme);
+    await audit(p, 'lost on time ' + scheme);
+    if (scheme === 'dark') {
+      // A move now is refused by the server as too late.
+      r = await fetch(base + '/api/games/' + g.id + '/moves', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Authorization': 'Bearer ' + g.token }, body: JSON.stringify({ move: '3', ply: 2 }) });
+      const body = await r.json();
+      check(r.status === 422 && /ran out of time/.test(body.error), 'a late move: ' + r.status + ' ' + JSON.stringify(body));
+      // The rematch keeps the time control, colours swapped.
+      await p.click('#rematch');
+      await p.waitForFunction((id) => /#g=/.test(location.hash) && !location.hash.includes(id), g.id);
+      await p.waitForSelector('#clocks:not([hidden]) .clock-control');
+      check(/Time control 0\.1\+0/.test(await p.textContent('#clocks .clock-control')), 'the rematch\'s control: ' + await p.textContent('#clocks .clock-control'));
+    }
+    await c.close();
+  }
+  check(errors.length === 0, 'no page errors: ' + errors.join('; '));
 });
 
 await browser.close();

@@ -126,6 +126,9 @@ func Instant(r inarow.Rules) Player {
 type guard struct{ inner Player }
 
 func (g guard) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
+	if p.Over() {
+		return inarow.NoMove, inarow.ErrFinished
+	}
 	m, err := g.inner.Move(ctx, p)
 	if err == nil && gomoku.Legal(p, m) {
 		return m, nil
@@ -144,7 +147,7 @@ func (g guard) Move(ctx context.Context, p inarow.Position) (inarow.Move, error)
 		}
 	}
 	if best == inarow.NoMove {
-		return best, fmt.Errorf("%w: every empty point is forbidden", ErrNoMove)
+		return best, fmt.Errorf("%w to play: every empty point is forbidden", inarow.ErrNoMoves)
 	}
 	return best, nil
 }

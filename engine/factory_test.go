@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -228,6 +229,37 @@ func TestGomokuThreads(t *testing.T) {
 		m, err := p.Move(context.Background(), pos)
 		if err != nil || !pos.Legal(m) {
 			t.Fatalf("Threads %d: move %v, %v", n, m, err)
+		}
+	}
+}
+
+// Every player For returns, and Instant, answers a finished game with the
+// core's one sentinel, inarow.ErrNoMoves.
+func TestForOnAFinishedGame(t *testing.T) {
+	rules := []inarow.Rules{
+		inarow.TicTacToe, inarow.ConnectFour, {Cols: 8, Rows: 8, K: 4},
+		gomokuRules(t, gomoku.Freestyle, 9), gomokuRules(t, gomoku.Renju, 9),
+	}
+	rnd := rand.New(rand.NewPCG(5, 6))
+	for _, r := range rules {
+		p, err := inarow.NewPosition(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !p.Over() {
+			legal := p.AppendLegal(nil)
+			p, _ = p.Play(legal[rnd.IntN(len(legal))])
+		}
+		players := map[string]Player{"instant": Instant(r)}
+		for level := 1; level <= 3; level++ {
+			if players[fmt.Sprint("level ", level)], err = For(Spec{Rules: r, Level: level, MoveTime: 40 * time.Millisecond, Threads: 1, Seed: 1}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for name, pl := range players {
+			if m, err := pl.Move(context.Background(), p); !errors.Is(err, inarow.ErrNoMoves) || m != inarow.NoMove {
+				t.Errorf("%v %s (%s) on a finished game: %v, %v", r, name, kindOf(pl), m, err)
+			}
 		}
 	}
 }

@@ -50,8 +50,15 @@ type Options struct {
 	// loopback, so that a site whose name an attacker rebinds to
 	// 127.0.0.1 (DNS rebinding) can neither read nor change games.
 	Hosts []string
-	// Now is the clock of the rate limits [time.Now].
+	// Clock is the time of the game clocks, their timers and the rate
+	// limits [the system's time; Now's when only Now is given].
+	Clock Clock
+	// Now is the time of the rate limits [Clock.Now]; give Clock instead.
 	Now func() time.Time
+	// TimeControls are controls ("M+S": minutes, increment seconds) that
+	// friend games may be created with beside the page's list,
+	// TimeControls (a test's short control such as 0.1+0, six seconds).
+	TimeControls []string
 	// MaxStreams bounds the open event streams [4096].
 	MaxStreams int
 	// Heartbeat is the interval of SSE keep-alive comments [20s].
@@ -95,8 +102,15 @@ func (opt Options) withDefaults() Options {
 	if opt.StreamsPerAddress == 0 {
 		opt.StreamsPerAddress = 32
 	}
+	if opt.Clock == nil {
+		now := opt.Now
+		if now == nil {
+			now = time.Now
+		}
+		opt.Clock = systemClock{now}
+	}
 	if opt.Now == nil {
-		opt.Now = time.Now
+		opt.Now = opt.Clock.Now
 	}
 	if opt.MaxStreams <= 0 {
 		opt.MaxStreams = 4096

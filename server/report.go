@@ -91,7 +91,7 @@ func (s *Server) grade(ctx context.Context, st *state, rep *Report) (bool, error
 		gm := GradedMove{Ply: i + 1, Move: strconv.Itoa(x + 1), Seat: *seatName(p.ToMove()), BestMoves: []string{}}
 		var scores []solve.Score
 		if ctx.Err() == nil {
-			scores, err = s.c4Scores(ctx, p)
+			scores, err = engine.Connect4Scores(ctx, p)
 			if err != nil && scores == nil {
 				return false, err
 			}

@@ -52,6 +52,7 @@ type Server struct {
 	agentByName   map[string]Agent
 	hosts         map[string]bool // Options.Hosts, normalized by hostName; nil: any
 	crossOrigin   *http.CrossOriginProtection
+	flags         *flagTimers // the running game clocks' timers
 	cancel        context.CancelFunc
 	wg            sync.WaitGroup
 }
@@ -68,6 +69,11 @@ func New(opt Options) (*Server, error) {
 		jobs: make(chan struct{}, opt.EngineJobs), streams: make(chan struct{}, opt.MaxStreams),
 	}
 	s.agentByName = map[string]Agent{}
+	for _, tc := range opt.TimeControls {
+		if _, err := parseControl(tc); err != nil {
+			return nil, fmt.Errorf("server: %w", err)
+		}
+	}
 	for _, a := range opt.Agents {
 		if _, dup := s.agentByName[a.Name]; dup || a.Name == "" || a.Command == "" {
 			return nil, fmt.Errorf("server: agent %q given twice or without a command", a.Name)
@@ -90,6 +96,12 @@ func New(opt Options) (*Server, error) {
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
+	s.flags = newFlagTimers(s, ctx)
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.sweepFlags(ctx)
+	}()
 	if len(opt.Agents) > 0 {
 		s.wg.Add(1)
 		go func() {
@@ -115,6 +127,7 @@ func New(opt Options) (*Server, error) {
 // does not close the store.
 func (s *Server) Close() error {
 	s.cancel()
+	s.flags.stopAll()
 	s.hub.closeAll()
 	s.wg.Wait()
 	s.agents.closeAll()

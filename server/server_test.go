@@ -757,7 +757,7 @@ func TestEventsRefresh(t *testing.T) {
 	g := e.create(map[string]any{"game": "connect4", "opponent": "local"})
 	s := e.events(g["id"].(string))
 	s.next(t)
-	if _, err := e.srv.store.Append(context.Background(), g["id"].(string), int64(g["version"].(float64)), 38); err != nil {
+	if _, err := e.srv.store.Append(context.Background(), g["id"].(string), int64(g["version"].(float64)), store.Move{Cell: 38}); err != nil {
 		t.Fatal(err)
 	}
 	if v := s.next(t); ply(v) != 1 {

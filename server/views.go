@@ -7,7 +7,7 @@ import (
 
 func (s *Server) view(st *state) *View {
 	if v, ok := s.views.get(st.g.ID, st.g.Version); ok {
-		return v
+		return s.withClock(st, v)
 	}
 	r, p := st.set.rules, st.pos
 	v := &View{
@@ -62,7 +62,7 @@ func (s *Server) view(st *state) *View {
 		v.Status = "drawn"
 	default:
 		v.Status, v.ToMove = "playing", seatName(p.ToMove())
-		if st.set.variant == Renju && p.ToMove() == inarow.First {
+		if st.set.renju() && p.ToMove() == inarow.First {
 			for _, f := range gomoku.Forbidden(p) {
 				x, y := r.XY(f.Move)
 				v.Forbidden = append(v.Forbidden, [2]int{x, y})
@@ -70,5 +70,5 @@ func (s *Server) view(st *state) *View {
 		}
 	}
 	s.views.put(st.g.ID, st.g.Version, v)
-	return v
+	return s.withClock(st, v)
 }

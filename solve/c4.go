@@ -197,7 +197,9 @@ func (s *C4Solver) bookLookup(b Board) (Score, bool) {
 // Geometry returns the board geometry of the solver.
 func (s *C4Solver) Geometry() *Geometry { return s.g }
 
-// Nodes returns the number of positions searched since NewC4 or Reset.
+// Nodes returns the number of positions searched since NewC4 or Reset;
+// a position with a forced move (see negamax) is not counted, as in
+// Steininger's solver.
 func (s *C4Solver) Nodes() uint64 {
 	n := s.nodes
 	for _, h := range s.helpers {
@@ -388,19 +390,25 @@ func (s *C4Solver) AnalyzeBoard(ctx context.Context, b Board) ([]Score, error) {
 // cannot win at once.
 func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 	g := s.g
-	s.nodes++
-	if s.nodes%pollEvery == 0 && (s.ctx.Err() != nil || s.halt != nil && s.halt.Load()) {
-		s.stopped = true
-	}
-	if s.stopped {
-		return 0
-	}
-
 	next, opp := g.nonLosingThreats(b)
 	if next == 0 { // every move lets the opponent win at once
 		return -g.win(b.moves + 1)
 	}
 	if b.moves >= g.cells-2 { // two cells left: neither side can win any more
+		return 0
+	}
+	// A forced move — the block of the opponent's one playable threat, or
+	// the only move that does not hand them a win — is played at once: the
+	// position is worth what the one after it is, so it costs no node,
+	// no table entry and no ordering.
+	if next&(next-1) == 0 {
+		return -s.negamax(play(b, next), -beta, -alpha)
+	}
+	s.nodes++
+	if s.nodes%pollEvery == 0 && (s.ctx.Err() != nil || s.halt != nil && s.halt.Load()) {
+		s.stopped = true
+	}
+	if s.stopped {
 		return 0
 	}
 	// The opponent cannot win with their next stone: score ≥ -win(moves+3).
@@ -463,7 +471,12 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 	var moves moveList
 	for i := g.W - 1; i >= 0; i-- {
 		if m := next & g.col[g.order[i]]; m != 0 {
-			v := g.orderScore(b, m, opp)
+			v, wins := g.orderScore(b, m, opp)
+			if wins {
+				// The best score left (beta ≤ it): the opponent loses
+				// with their next stone whatever they play.
+				return g.win(b.moves + 2)
+			}
 			// A helper orders the moves of the root and its children at
 			// random, to start elsewhere than the main search (1 or 4
 			// plies of it searched more nodes with two threads), and the

@@ -78,7 +78,7 @@ func (g *Engine) Analyze(ctx context.Context, p inarow.Position, n int, lim Limi
 		return nil, err
 	}
 	if p.Over() {
-		return nil, inarow.ErrGameOver
+		return nil, inarow.ErrFinished
 	}
 	var out []MoveValue
 	for _, v := range g.analyze(ctx, b, n, lim) {
@@ -202,7 +202,7 @@ func FindVCT(ctx context.Context, p inarow.Position, depth int, maxNodes int64) 
 		return win, false, 0, err
 	}
 	if p.Over() {
-		return win, false, 0, inarow.ErrGameOver
+		return win, false, 0, inarow.ErrFinished
 	}
 	line, d, found, nodes := findVCT(ctx, b, depth, maxNodes)
 	if !found {

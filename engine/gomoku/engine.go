@@ -104,7 +104,7 @@ func (g *Engine) Move(ctx context.Context, p inarow.Position) (inarow.Move, erro
 // ending or a limit reached stops it early with its best move so far, not
 // an error. The move is always a legal point (empty; not forbidden to
 // renju black). It returns an error wrapping ErrBadBoard for rules that
-// are not gomoku's (see gomoku.RuleOf) and inarow.ErrGameOver for a
+// are not gomoku's (see gomoku.RuleOf) and inarow.ErrFinished for a
 // finished position.
 func (g *Engine) Search(ctx context.Context, p inarow.Position, lim Limits) (Result, error) {
 	b, err := boardOf(p)
@@ -112,11 +112,11 @@ func (g *Engine) Search(ctx context.Context, p inarow.Position, lim Limits) (Res
 		return Result{Move: inarow.NoMove}, err
 	}
 	if p.Over() {
-		return Result{Move: inarow.NoMove}, inarow.ErrGameOver
+		return Result{Move: inarow.NoMove}, inarow.ErrFinished
 	}
 	res := g.search(ctx, b, lim)
 	if res.Move < 0 {
-		return Result{Move: inarow.NoMove}, inarow.ErrGameOver
+		return Result{Move: inarow.NoMove}, inarow.ErrFinished
 	}
 	return Result{Move: b.move(res.Move), Score: res.Score, Depth: res.Depth, Nodes: res.Nodes, PV: b.movesOf(res.PV), Win: res.Win}, nil
 }

@@ -42,7 +42,7 @@ func FindVCF(ctx context.Context, p inarow.Position, lim VCFLimits) (line []inar
 		return nil, false, err
 	}
 	if p.Over() {
-		return nil, false, inarow.ErrGameOver
+		return nil, false, inarow.ErrFinished
 	}
 	nodes := lim.Nodes
 	if nodes <= 0 {

@@ -301,6 +301,7 @@
     $('#computer-options').hidden = opp !== 'computer';
     $('#agent-options').hidden = opp !== 'agent';
     $('#seat-options').hidden = opp === 'local';
+    $('#clock-options').hidden = opp !== 'friend';
     const names = levelNames(game, formRules(game) || {});
     for (const span of document.querySelectorAll('.level-name')) {
       const [head, rest] = names[span.dataset.level - 1].split(' — ');
@@ -344,6 +345,7 @@
     if (opponent === 'computer') body.level = parseInt(formValue('level'), 10) || 3;
     if (opponent === 'agent') body.agent = $('#agent').value;
     if (opponent !== 'local') body.seat = formValue('seat');
+    if (opponent === 'friend' && $('#clock').value !== 'none') body.clock = $('#clock').value;
     const btn = $('#create');
     btn.disabled = true;
     const { status, data } = await create(body);
@@ -421,6 +423,7 @@
   }
 
   function closeGame() {
+    window.inarowClock.stop();
     if (S.es) { S.es.close(); S.es = null; }
     if (S.analysisAbort) S.analysisAbort.abort();
     clearTimeout(S.nudge);
@@ -465,6 +468,13 @@
     }, 8000);
   }
 
+  // refresh reads game id again (a clock that ran out: the read records
+  // the loss on time if the server's own timer has not yet).
+  async function refresh(id) {
+    const { status, data } = await api('GET', '/api/games/' + encodeURIComponent(id));
+    if (status === 200 && S.view && S.view.id === id) apply(data);
+  }
+
   // mySeats: which seats this browser moves.
   function mySeats() {
     if (!S.token) return [];
@@ -498,8 +508,9 @@
     if (v.status === 'drawn') return 'drawn';
     if (v.status !== 'won') return 'in play, ' + v.ply + (v.ply === 1 ? ' move' : ' moves');
     const mine = mySeats();
-    if (v.opponent === 'local' || !mine.length) return seatLabel(v, v.winner) + ' won';
-    return mine.includes(v.winner) ? 'you won' : 'you lost';
+    const how = v.clock && v.clock.flag ? ' on time' : '';
+    if (v.opponent === 'local' || !mine.length) return seatLabel(v, v.winner) + ' won' + how;
+    return (mine.includes(v.winner) ? 'you won' : 'you lost') + how;
   }
 
   function statusText() {
@@ -507,6 +518,11 @@
     const mine = mySeats();
     if (v.status === 'won') {
       const w = seatLabel(v, v.winner);
+      if (v.clock && v.clock.flag) {
+        const out = seatLabel(v, v.clock.flag) + '’s clock ran out.';
+        if (!mine.length) return w + ' won on time: ' + out;
+        return (mine.includes(v.winner) ? 'You won on time (' + w + '): ' : w + ' won on time: ') + out;
+      }
       if (v.opponent === 'local' || !mine.length) return w + ' wins.';
       if (v.forfeit) {
         const f = (v.note || 'the agent forfeited');
@@ -580,6 +596,7 @@
       inv.hidden = true;
     }
     renderOffer();
+    window.inarowClock.show($('#clocks'), v, (seat) => seatLabel(v, seat), () => refresh(v.id));
     const undo = $('#undo');
     undo.hidden = !(S.token && (v.computer || v.opponent === 'local')) || !!v.forfeit;
     undo.disabled = S.busy || v.moves.length === 0 || S.replay !== null;
@@ -895,6 +912,7 @@
     if (rules) body.rules = rules;
     if (v.opponent === 'computer') body.level = v.level;
     if (v.opponent === 'agent') body.agent = v.agent;
+    if (v.clock) body.clock = v.clock.control; // the same time control
     if (v.opponent !== 'local') body.seat = mySeats()[0] === 'first' ? 'second' : 'first';
     $('#rematch').disabled = true;
     const { status, data } = await create(body);
