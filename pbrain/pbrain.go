@@ -49,7 +49,8 @@ type Brain struct {
 	lim    gomokuengine.Limits
 	mem    int64
 	eng    gomokuengine.Engine
-	detail int // INFO show_detail: 1 the MESSAGE REALTIME lines, 2 with POS and DONE
+	detail int           // INFO show_detail: 1 the MESSAGE REALTIME lines, 2 with POS and DONE
+	lag    time.Duration // how far the last moves ran past their allotment (nextLag)
 
 	// multi-line commands
 	collect   string // "BOARD", "YXBOARD", "SWAP2BOARD" or ""
@@ -574,7 +575,12 @@ func (b *Brain) think() func(context.Context) {
 	if !ok {
 		return nil
 	}
+	asked := time.Now()
 	lim := b.limits(b.detail)
+	if lim.TurnTime > 0 {
+		lim.TurnTime = max(lim.TurnTime-b.lag, lim.TurnTime/4)
+	}
+	planned := lim.Allot(len(b.stones), b.w*b.h).Maximum
 	return func(ctx context.Context) {
 		res, err := b.eng.Search(ctx, p, lim)
 		if err != nil {
@@ -584,7 +590,20 @@ func (b *Brain) think() func(context.Context) {
 		x, y := p.Rules().XY(res.Move)
 		b.stones = append(b.stones, stone{x, y, 1})
 		b.println("%d,%d", x, y)
+		b.lag = nextLag(b.lag, time.Since(asked), planned)
 	}
+}
+
+// nextLag is the lag after a move that took elapsed, from its command
+// to its answer, against the planned maximum of its search: the overrun,
+// or three quarters of the lag before if that is more. On a loaded
+// machine the process is not scheduled for tens of milliseconds at a
+// time and a search overruns its plan by as much; the next turns then
+// plan that much less (down to a quarter of the turn), so that the moves
+// come back inside timeout_turn. A match clock needs no such correction:
+// time_left, which the manager measures, already holds every overrun.
+func nextLag(lag, elapsed, planned time.Duration) time.Duration {
+	return max(elapsed-planned, lag*3/4, 0)
 }
 
 // nbest answers YXNBEST n: the n best moves by the engine's analysis
