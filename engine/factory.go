@@ -42,8 +42,9 @@ type Spec struct {
 	// MoveTime is the search's budget a move [DefaultMoveTime]. A
 	// context's deadline, when earlier, also stops every player.
 	MoveTime time.Duration
-	// Threads bounds the cores of the MCTS player [GOMAXPROCS]; a server
-	// running several searches at once sets 1.
+	// Threads bounds the cores of the MCTS player [GOMAXPROCS] and sets
+	// the gomoku engine's search threads [1: one thread, deterministic];
+	// a server running several searches at once sets 1.
 	Threads int
 	// Seed makes the player's random choices reproducible; 0 draws them
 	// at random. A seeded Connect Four player keeps its own solver (and
@@ -92,7 +93,7 @@ func For(spec Spec) (Player, error) {
 		if level == Club {
 			lim.MaxDepth = 4
 		}
-		p = &gomokuengine.Engine{MaxMemory: 16 << 20, Limits: lim} // a small table: the server makes one a move
+		p = &gomokuengine.Engine{MaxMemory: 16 << 20, Limits: lim, Threads: spec.Threads} // a small table: the server makes one a move
 	default:
 		e := mcts.New(mcts.Options{Threads: spec.Threads, Seed: spec.Seed})
 		e.Limits = mcts.Limits{Time: d}

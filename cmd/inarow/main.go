@@ -44,7 +44,7 @@ Usage:
       Solve Pascal Pons' benchmark sets (built in; --sets DIR reads them from DIR)
       and print a table, or random positions of each stone count on any gravity
       board (what 9×7 or 8×8 would cost).
-  inarow bench gomoku [--depth N]
+  inarow bench gomoku [--depth N | --time D] [--threads T]
       Time the gomoku engine on fixed positions: VCF solve time, search nodes/s.
   inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--journal J | --db URL]
       Build an opening book with the solver; inarow book check FILE verifies one.

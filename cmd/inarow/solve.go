@@ -287,7 +287,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return runBenchGomoku(args[1:], stdout, stderr)
 	}
 	if len(args) == 0 || args[0] != "solve" {
-		fmt.Fprintln(stderr, "usage: inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book]\n       inarow bench solve --random N --stones LIST [--rules RULES] [--seed S] [--table-mb N]\n       inarow bench gomoku [--depth N]")
+		fmt.Fprintln(stderr, "usage: inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book]\n       inarow bench solve --random N --stones LIST [--rules RULES] [--seed S] [--table-mb N]\n       inarow bench gomoku [--depth N | --time D] [--threads T]")
 		return exitUsage
 	}
 	fs := flag.NewFlagSet("bench solve", flag.ContinueOnError)

@@ -469,7 +469,7 @@ func BenchmarkSearchQuiet(b *testing.B) {
 			if p.Kind != BenchSearch {
 				continue
 			}
-			res, err := RunBench(context.Background(), p, 6)
+			res, err := RunBench(context.Background(), p, BenchOptions{Depth: 6})
 			if err != nil || res.Move == inarow.NoMove {
 				b.Fatal("no move", err)
 			}
