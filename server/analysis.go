@@ -2,7 +2,9 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"strconv"
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/engine"
@@ -33,6 +35,23 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	// ?ply=N analyses the position after the game's first N moves (a
+	// page looking back at the game); each is kept apart in the cache.
+	key := id
+	if q := r.URL.Query().Get("ply"); q != "" {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 0 || n > len(st.g.Moves) {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("ply %q is not a move number of this game (0 to %d)", q, len(st.g.Moves)))
+			return
+		}
+		if n != len(st.g.Moves) {
+			key = id + "@" + q
+			if st, err = st.at(n); err != nil {
+				s.storeError(w, r, err)
+				return
+			}
+		}
+	}
 	p := st.pos
 	a := &Analysis{ID: id, Ply: p.Ply(), Moves: []Value{}, Method: "none"}
 	if st.over() { // by the position or by a forfeit
@@ -49,7 +68,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, a)
 		return
 	}
-	if a, ok := s.analyses.get(id, st.g.Version); ok {
+	if a, ok := s.analyses.get(key, st.g.Version); ok {
 		writeJSON(w, http.StatusOK, a)
 		return
 	}
@@ -73,7 +92,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	// A gomoku search spends its whole time bound whatever the position:
 	// it runs once per position, not once per spectator.
 	if a.Complete || res.Method == engine.MethodSearch || res.Method == engine.MethodVCT {
-		s.analyses.put(id, st.g.Version, a)
+		s.analyses.put(key, st.g.Version, a)
 	}
 	writeJSON(w, http.StatusOK, a)
 }

@@ -24,12 +24,13 @@ type View struct {
 	Opponent    string     `json:"opponent"`        // computer, agent, friend, local
 	Agent       string     `json:"agent,omitempty"` // the agent's name (opponent agent)
 	Level       int        `json:"level,omitempty"`
-	Computer    *string    `json:"computer"`     // the computer's seat, or null
-	Board       []string   `json:"board"`        // rows from the top: '.' empty, 'x' first, 'o' second
-	ToMove      *string    `json:"to_move"`      // first, second; null when over
-	Status      string     `json:"status"`       // playing, won, drawn
-	Winner      *string    `json:"winner"`       // first, second or null
-	WinningLine [][2]int   `json:"winning_line"` // [x, y] cells, x from the left, y from the top
+	LevelName   string     `json:"level_name,omitempty"` // what the computer is at that level (engine.Describe)
+	Computer    *string    `json:"computer"`             // the computer's seat, or null
+	Board       []string   `json:"board"`                // rows from the top: '.' empty, 'x' first, 'o' second
+	ToMove      *string    `json:"to_move"`              // first, second; null when over
+	Status      string     `json:"status"`               // playing, won, drawn
+	Winner      *string    `json:"winner"`               // first, second or null
+	WinningLine [][2]int   `json:"winning_line"`         // [x, y] cells, x from the left, y from the top
 	LastMove    *[2]int    `json:"last_move"`
 	Moves       []string   `json:"moves"` // in the game's notation
 	Ply         int        `json:"ply"`
@@ -46,7 +47,7 @@ type CreateRequest struct {
 	Rules    *RulesJSON `json:"rules"`
 	Opponent string     `json:"opponent"` // computer, agent, friend, local
 	Agent    string     `json:"agent"`    // the agent's name (GET /api/agents), with opponent agent
-	Level    int        `json:"level"`    // 1–3 against the computer [2]
+	Level    int        `json:"level"`    // 1–3 against the computer [3]
 	Seat     string     `json:"seat"`     // the creator's seat against the computer or a friend: first [default] or second
 	// Moves starts the game from a position (the analysis board's
 	// "continue against the computer"): moves in the game's notation,

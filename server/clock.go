@@ -16,16 +16,18 @@ import (
 
 // Friend games with clocks (issue 21). The server keeps the time: each
 // move stores the mover's time left (increment included) and the moment
-// the next mover's time runs out. The clock starts with the first move
-// (the first move itself is not timed, so a game nobody has begun cannot
-// be lost on time); from then on the side to move's clock runs from the
-// previous move's stored time. A flag falls when the side to move's time
+// the next mover's time runs out. Each side's first move is not timed:
+// the clocks start once both have moved, so that nobody loses on time
+// before both have come (a friend who has yet to open the invite link);
+// from then on the side to move's clock runs from the previous move's
+// stored time. A flag falls when the side to move's time
 // reaches zero: whoever notices first records it as a forfeit with
 // flagReason, by the store's compare-and-swap, so of two servers sharing
 // a database exactly one records it and both then read it. Noticing is a
 // timer of this process for every running clock it has seen, a sweep of
-// the store's running clocks at start-up, and every load of a game (a
-// read, an event stream, a move).
+// the store's running clocks at start-up and every sweepEvery (which
+// finds the games another process was watching when it died), and every
+// load of a game (a read, an event stream, a move).
 
 // Clock is the server's source of time: the game clocks, their timers and
 // the rate limits. Tests pass a fake one.
@@ -93,6 +95,9 @@ func (s *Server) control(text, opponent string, moves bool) (store.Clock, error)
 	return store.Clock{}, fmt.Errorf("unknown time control %q (want none, %s)", text, strings.Join(TimeControls, ", "))
 }
 
+// untimed counts the moves before the clocks run: each side's first.
+const untimed = 2
+
 // clocks is where a game's clocks stand at a moment.
 type clocks struct {
 	left     [2]time.Duration // each seat's time left
@@ -118,7 +123,7 @@ func clocksAt(st *state, now time.Time) (c clocks, ok bool) {
 		if g.Forfeit.Reason == flagReason {
 			c.left[g.Forfeit.Seat] = 0
 		}
-	case n > 0 && !st.pos.Over():
+	case n >= untimed && !st.pos.Over():
 		c.running = n % 2
 		c.deadline = g.Moves[n-1].At.Add(c.left[c.running])
 		c.left[c.running] = max(0, c.deadline.Sub(now))
@@ -141,14 +146,14 @@ func timed(st *state, m inarow.Move, next inarow.Position, now time.Time) (store
 	mv.At = now
 	seat := len(st.g.Moves) % 2
 	switch {
-	case c.running < 0: // the first move starts the clocks; it is not timed
+	case len(st.g.Moves) < untimed: // a side's first move: not timed
 		mv.Left = c.left[seat]
 	case !now.Before(c.deadline):
 		return mv, errFlag
 	default:
 		mv.Left = c.left[seat] + st.g.Clock.Increment
 	}
-	if !next.Over() {
+	if !next.Over() && len(st.g.Moves)+1 >= untimed {
 		mv.Deadline = now.Add(c.left[1-seat])
 	}
 	return mv, nil
@@ -189,8 +194,13 @@ type flagTimers struct {
 	ctx    context.Context // ends with the server
 	mu     sync.Mutex
 	timers map[string]flagTimer
-	busy   sync.WaitGroup // the timers' checks under way
+	sweep  func() bool    // stops the next periodic sweep
+	busy   sync.WaitGroup // the timers' checks and sweeps under way
 }
+
+// sweepEvery is how often a server reads the store's running clocks: one
+// indexed query, for the games whose watching process died.
+const sweepEvery = time.Minute
 
 type flagTimer struct {
 	at   time.Time
@@ -232,10 +242,34 @@ func (f *flagTimers) watch(id string, at time.Time) {
 	f.timers[id] = flagTimer{at: at, stop: stop}
 }
 
+// sweepLater arms the next periodic sweep.
+func (f *flagTimers) sweepLater() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.ctx.Err() != nil {
+		return
+	}
+	f.sweep = f.s.opt.Clock.AfterFunc(sweepEvery, func() {
+		f.mu.Lock()
+		if f.ctx.Err() != nil {
+			f.mu.Unlock()
+			return
+		}
+		f.busy.Add(1)
+		f.mu.Unlock()
+		defer f.busy.Done()
+		f.s.sweepFlags(f.ctx)
+		f.sweepLater()
+	})
+}
+
 // stopAll cancels the timers and waits for the checks under way; the
 // server's context has ended (at Close), so no timer starts again.
 func (f *flagTimers) stopAll() {
 	f.mu.Lock()
+	if f.sweep != nil {
+		f.sweep()
+	}
 	for id, t := range f.timers {
 		t.stop()
 		delete(f.timers, id)
@@ -256,9 +290,9 @@ func (s *Server) check(ctx context.Context, id string) {
 	}
 }
 
-// sweepFlags looks at every game whose clock runs, at start-up: the flags
-// that fell while no server was watching are recorded now, the others
-// watched.
+// sweepFlags looks at every game whose clock runs (at start-up, then
+// every sweepEvery): the flags that fell while no server was watching are
+// recorded now, the others watched.
 func (s *Server) sweepFlags(ctx context.Context) {
 	ds, err := s.store.Deadlines(ctx)
 	if err != nil {
@@ -285,7 +319,7 @@ type ClockView struct {
 	IncrementMS int64  `json:"increment_ms"`
 	// FirstMS and SecondMS are each seat's time left when the answer was
 	// made; Running names the seat whose clock counts down from then
-	// (null when none runs: before the first move and after the end).
+	// (null when none runs: until both sides have moved, and after the end).
 	FirstMS  int64   `json:"first_ms"`
 	SecondMS int64   `json:"second_ms"`
 	Running  *string `json:"running"`

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -57,19 +58,6 @@ func (c *fakeClock) AfterFunc(d time.Duration, f func()) func() bool {
 		t.done = true
 		return was
 	}
-}
-
-// pending counts the timers not yet fired or stopped.
-func (c *fakeClock) pending() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	n := 0
-	for _, t := range c.timers {
-		if !t.done {
-			n++
-		}
-	}
-	return n
 }
 
 func (c *fakeClock) advance(d time.Duration) {
@@ -210,8 +198,8 @@ func TestClockCreate(t *testing.T) {
 
 // TestClockArithmetic plays a game of random thinking times and checks
 // every view's clocks against a plain reference: each seat's time less
-// what it thought, plus the increment after each of its moves, the first
-// move untimed.
+// what it thought, plus the increment after each of its moves, each
+// side's first move untimed.
 func TestClockArithmetic(t *testing.T) {
 	clk := newFakeClock()
 	e := clockEnv(t, sqliteStore(t, filepath.Join(t.TempDir(), "c.db")), clk)
@@ -228,20 +216,24 @@ func TestClockArithmetic(t *testing.T) {
 			think := time.Duration(rng.IntN(int(left[seat]/time.Millisecond)/3)) * time.Millisecond
 			clk.advance(think)
 			running := [2]string{"first", "second"}[seat]
-			if ply == 0 {
-				running = "" // the first move starts the clocks
+			if ply < 2 {
+				running = "" // each side's first move is not timed
 			}
 			now := left
-			if ply > 0 {
+			if ply >= 2 {
 				now[seat] -= think
 			}
 			wantClock(t, fmt.Sprintf("%s before ply %d", control, ply), e.get(id), now[0], now[1], running)
 			code, v := e.move(g, tokens[seat], m, ply)
 			want(t, "move", code, 200, v)
-			if ply > 0 {
+			if ply >= 2 {
 				left[seat] += initial.Increment - think
 			}
-			wantClock(t, fmt.Sprintf("%s after ply %d", control, ply), v, left[0], left[1], [2]string{"second", "first"}[seat])
+			running = [2]string{"second", "first"}[seat]
+			if ply == 0 {
+				running = ""
+			}
+			wantClock(t, fmt.Sprintf("%s after ply %d", control, ply), v, left[0], left[1], running)
 		}
 	}
 }
@@ -254,33 +246,35 @@ func TestClockJustInTimeAndTooLate(t *testing.T) {
 	g, first, second := friendGame(e, "3+2")
 	id := g["id"].(string)
 	e.play(g, first, "4", 0)
+	clk.advance(time.Hour) // the friend takes an hour to come: not timed
+	e.play(g, second, "4", 1)
 	clk.advance(3*time.Minute - time.Millisecond)
-	code, v := e.move(g, second, "4", 1)
+	code, v := e.move(g, first, "3", 2)
 	want(t, "just in time", code, 200, v)
-	wantClock(t, "after the move just in time", v, 3*time.Minute, 2*time.Second+time.Millisecond, "first")
-	// First's whole time passes: its move comes a millisecond too late.
+	wantClock(t, "after the move just in time", v, 2*time.Second+time.Millisecond, 3*time.Minute, "second")
+	// Second's whole time passes: its move comes a millisecond too late.
 	// The timer would catch it; here the move comes first (its check is
 	// the one that records the loss).
 	stopTimers(e)
 	clk.advance(3*time.Minute + time.Millisecond)
-	code, v = e.move(g, first, "3", 2)
-	if msg, _ := v["error"].(string); code != 422 || !strings.Contains(msg, "first ran out of time") {
+	code, v = e.move(g, second, "3", 3)
+	if msg, _ := v["error"].(string); code != 422 || !strings.Contains(msg, "second ran out of time") {
 		t.Fatalf("a move too late: %d %v", code, v)
 	}
 	v = e.get(id)
-	if v["status"] != "won" || v["winner"] != "second" || v["forfeit"] != "first" || v["note"] != flagReason || ply(v) != 2 {
+	if v["status"] != "won" || v["winner"] != "first" || v["forfeit"] != "second" || v["note"] != flagReason || ply(v) != 3 {
 		t.Fatalf("after the flag: %v", v)
 	}
-	if c := clockOf(t, v); c["flag"] != "first" || c["first_ms"] != 0.0 || c["running"] != nil {
+	if c := clockOf(t, v); c["flag"] != "second" || c["second_ms"] != 0.0 || c["running"] != nil {
 		t.Fatalf("the clock after the flag: %v", c)
 	}
-	// Exactly one result: the version moved by one (moves 2, the flag 1,
+	// Exactly one result: the version moved by one (moves 3, the flag 1,
 	// from creation's 1).
-	if v["version"] != 4.0 {
-		t.Fatalf("version %v after two moves and a flag, want 4", v["version"])
+	if v["version"] != 5.0 {
+		t.Fatalf("version %v after three moves and a flag, want 5", v["version"])
 	}
-	// The other side cannot move either, and undo is refused.
-	if code, v := e.move(g, second, "3", 2); code != 409 && code != 422 {
+	// The other side cannot move either.
+	if code, v := e.move(g, first, "3", 3); code != 403 && code != 422 {
 		t.Fatalf("a move after the flag: %d %v", code, v)
 	}
 }
@@ -340,8 +334,11 @@ func TestClockFlagNobodyConnected(t *testing.T) {
 	if v := stream.next(t); v["winner"] != "second" || clockOf(t, v)["flag"] != "first" {
 		t.Fatalf("the stream's event after the flag: %v", v)
 	}
-	if clk.pending() != 0 {
-		t.Fatalf("%d timers left after the game ended", clk.pending())
+	e.srv.flags.mu.Lock()
+	left := len(e.srv.flags.timers)
+	e.srv.flags.mu.Unlock()
+	if left != 0 {
+		t.Fatalf("%d flag timers left after the games ended", left)
 	}
 	// Undo is refused in a clocked game (it would have to give time back).
 	code, v := e.do("POST", "/api/games/"+id+"/undo", second, map[string]any{"ply": 2})
@@ -359,10 +356,11 @@ func TestClockFlagAfterRestart(t *testing.T) {
 	st := sqliteStore(t, path)
 	e := clockEnv(t, st, clk)
 	fell, f1, s1 := friendGame(e, "3+2")
-	later, f2, _ := friendGame(e, "10+5")
+	later, f2, s2 := friendGame(e, "10+5")
 	e.play(fell, f1, "4", 0)
 	e.play(fell, s1, "4", 1)
 	e.play(later, f2, "4", 0)
+	e.play(later, s2, "4", 1)
 	e.ts.Close()
 	e.srv.Close()
 	st.Close()
@@ -370,20 +368,62 @@ func TestClockFlagAfterRestart(t *testing.T) {
 	clk.advance(5 * time.Minute) // first's 3 minutes in "fell" ran out meanwhile
 	st = sqliteStore(t, path)
 	defer st.Close()
-	clockEnv(t, st, clk)
+	e = clockEnv(t, st, clk)
 	waitForfeit(t, st, fell["id"].(string), 0)
 	if got, _ := st.Get(context.Background(), later["id"].(string)); got.Forfeit != nil {
 		t.Fatalf("the 10-minute game lost at 5 minutes: %+v", got.Forfeit)
 	}
 	// The second server's timer (set by its sweep) ends the other game.
-	for deadline := time.Now().Add(10 * time.Second); clk.pending() == 0; {
+	watched := func() bool {
+		e.srv.flags.mu.Lock()
+		defer e.srv.flags.mu.Unlock()
+		_, ok := e.srv.flags.timers[later["id"].(string)]
+		return ok
+	}
+	for deadline := time.Now().Add(10 * time.Second); !watched(); time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the new server set no timer for the running clock")
 		}
-		time.Sleep(5 * time.Millisecond)
 	}
 	clk.advance(5 * time.Minute)
-	waitForfeit(t, st, later["id"].(string), 1)
+	waitForfeit(t, st, later["id"].(string), 0)
+}
+
+// sweepCounter counts a store's Deadlines calls (the servers' sweeps).
+type sweepCounter struct {
+	store.Store
+	n atomic.Int64
+}
+
+func (c *sweepCounter) Deadlines(ctx context.Context) ([]store.Deadline, error) {
+	defer c.n.Add(1)
+	return c.Store.Deadlines(ctx)
+}
+
+// A server that was not watching a game (it was played through another
+// server, which then died) finds its flag in its periodic sweep.
+func TestClockFlagPeriodicSweep(t *testing.T) {
+	clk := newFakeClock()
+	st := sqliteStore(t, filepath.Join(t.TempDir(), "c.db"))
+	defer st.Close()
+	counted := &sweepCounter{Store: st}
+	clockEnv(t, counted, clk) // the server that survives
+	for deadline := time.Now().Add(10 * time.Second); counted.n.Load() == 0; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no start-up sweep")
+		}
+	}
+	a := clockEnv(t, st, clk)
+	g, first, second := friendGame(a, "3+2")
+	a.play(g, first, "4", 0)
+	a.play(g, second, "4", 1)
+	a.ts.Close()
+	a.srv.Close() // its timer goes with it
+	clk.advance(3 * time.Minute)
+	waitForfeit(t, st, g["id"].(string), 0)
+	if n := counted.n.Load(); n < 2 {
+		t.Fatalf("%d sweeps, want the start-up one and a periodic one", n)
+	}
 }
 
 // waitForfeit waits (the sweep runs in its own goroutine) until game id
@@ -479,40 +519,48 @@ func TestClockSharedPostgres(t *testing.T) {
 	}
 }
 
-// timed against a plain reference: the first move untimed, a move while
-// time is left gains the increment, one at or after the deadline is late,
-// and the next mover's deadline is set unless the game ended.
+// timed against a plain reference: each side's first move untimed (no
+// deadline after the first, the first seat's after the second), a move
+// while time is left gains the increment, one at or after the deadline is
+// late, and a move that ends the game sets no deadline.
 func TestTimed(t *testing.T) {
 	clk := newFakeClock()
 	e := clockEnv(t, sqliteStore(t, filepath.Join(t.TempDir(), "c.db")), clk)
-	g, first, _ := friendGame(e, "3+2")
+	g, first, second := friendGame(e, "3+2")
 	id := g["id"].(string)
-	st0, err := e.srv.load(context.Background(), id) // nobody has moved
-	if err != nil {
-		t.Fatal(err)
+	load := func() *state {
+		t.Helper()
+		st, err := e.srv.load(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
 	}
-	t0 := clk.Now()
+	st0 := load() // nobody has moved
 	e.play(g, first, "4", 0)
-	st1, err := e.srv.load(context.Background(), id) // second to move, its clock running from t0
-	if err != nil {
-		t.Fatal(err)
-	}
+	st1 := load() // second's first move to come
+	clk.advance(time.Hour)
+	e.play(g, second, "1", 1)
+	t0 := clk.Now()
+	st2 := load() // first to move, its clock running from t0
+	const none = -1
 	for _, tc := range []struct {
 		name     string
 		st       *state
 		after    time.Duration // since t0
 		left     time.Duration
-		deadline time.Duration // since t0; 0: none
+		deadline time.Duration // since t0, or none
 		late     bool
 	}{
-		{"first move, untimed", st0, time.Hour, 3 * time.Minute, time.Hour + 3*time.Minute, false},
-		{"at once", st1, 0, 3*time.Minute + 2*time.Second, 3 * time.Minute, false},
-		{"a minute", st1, time.Minute, 2*time.Minute + 2*time.Second, time.Minute + 3*time.Minute, false},
-		{"just in time", st1, 3*time.Minute - time.Microsecond, 2*time.Second + time.Microsecond, 6*time.Minute - time.Microsecond, false},
-		{"at the deadline", st1, 3 * time.Minute, 0, 0, true},
-		{"late", st1, 4 * time.Minute, 0, 0, true},
+		{"first's first move", st0, -2 * time.Hour, 3 * time.Minute, none, false},
+		{"second's first move", st1, time.Hour, 3 * time.Minute, time.Hour + 3*time.Minute, false},
+		{"at once", st2, 0, 3*time.Minute + 2*time.Second, 3 * time.Minute, false},
+		{"a minute", st2, time.Minute, 2*time.Minute + 2*time.Second, time.Minute + 3*time.Minute, false},
+		{"just in time", st2, 3*time.Minute - time.Microsecond, 2*time.Second + time.Microsecond, 6*time.Minute - time.Microsecond, false},
+		{"at the deadline", st2, 3 * time.Minute, 0, 0, true},
+		{"late", st2, 4 * time.Minute, 0, 0, true},
 	} {
-		m, next := column(t, tc.st, tc.st.pos, "1")
+		m, next := column(t, tc.st, tc.st.pos, "2")
 		mv, err := timed(tc.st, m, next, t0.Add(tc.after))
 		if tc.late {
 			if err != errFlag {
@@ -520,28 +568,36 @@ func TestTimed(t *testing.T) {
 			}
 			continue
 		}
-		if err != nil || mv.Left != tc.left || !mv.At.Equal(t0.Add(tc.after)) || !mv.Deadline.Equal(t0.Add(tc.deadline)) {
-			t.Errorf("%s: %+v, %v; want left %v, deadline t0+%v", tc.name, mv, err, tc.left, tc.deadline)
+		deadline := t0.Add(tc.deadline)
+		if tc.deadline == none {
+			deadline = time.Time{}
+		}
+		if err != nil || mv.Left != tc.left || !mv.At.Equal(t0.Add(tc.after)) || !mv.Deadline.Equal(deadline) {
+			t.Errorf("%s: %+v, %v; want left %v, deadline %v", tc.name, mv, err, tc.left, deadline)
 		}
 	}
-	// A move that ends the game sets no deadline; one without a clock
-	// leaves the time to the store.
-	p := st1.pos
-	for _, c := range []string{"3", "4", "3", "4", "3"} { // then first's fourth stone in column 4 wins
-		_, p = column(t, st1, p, c)
+	// A move that ends the game sets no deadline.
+	won := st2
+	for _, c := range []string{"4", "1", "4", "1"} { // then first's fourth stone in column 4 wins
+		m, next := column(t, won, won.pos, c)
+		mv, err := timed(won, m, next, t0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		won = advance(won, next, mv, won.g.Version+1)
 	}
-	won := &state{g: st1.g, set: st1.set, pos: p}
-	m, next := column(t, won, p, "4")
+	m, next := column(t, won, won.pos, "4")
 	if !next.Over() {
 		t.Fatal("the test's winning move does not win")
 	}
-	if mv, err := timed(won, m, next, t0); err != nil || !mv.Deadline.IsZero() || mv.Left == 0 {
+	if mv, err := timed(won, m, next, t0); err != nil || !mv.Deadline.IsZero() || mv.Left != 3*time.Minute+6*time.Second { // three increments, no time used
 		t.Errorf("a winning move: %+v, %v; want time left and no deadline", mv, err)
 	}
-	plainGame := *st1.g
+	// Without a clock, the store stamps the time.
+	plainGame := *st2.g
 	plainGame.Clock = store.Clock{}
-	plain := &state{g: &plainGame, set: st1.set, pos: st1.pos}
-	m, next = column(t, plain, plain.pos, "1")
+	plain := &state{g: &plainGame, set: st2.set, pos: st2.pos}
+	m, next = column(t, plain, plain.pos, "2")
 	if mv, err := timed(plain, m, next, t0); err != nil || !mv.At.IsZero() || mv.Left != 0 || !mv.Deadline.IsZero() {
 		t.Errorf("no clock: %+v, %v", mv, err)
 	}

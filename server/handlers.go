@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/engine"
 	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/store"
 )
@@ -61,7 +62,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	case "computer":
 		g.Level = req.Level
 		if g.Level == 0 {
-			g.Level = 2
+			// The page's and the CLI's default: the strongest player
+			// (engine.Best).
+			g.Level = engine.Best
 		}
 		if g.Level < 1 || g.Level > 3 {
 			writeError(w, http.StatusBadRequest, `"level" must be 1, 2 or 3`)

@@ -43,6 +43,27 @@ func (s *Server) load(ctx context.Context, id string) (*state, error) {
 	return s.settle(ctx, st) // a flag that fell is recorded by whoever reads first
 }
 
+// at returns st as it was after its first ply moves (0 ≤ ply ≤ the
+// number of moves), at the same version: the position a look back at the
+// game shows.
+func (st *state) at(ply int) (*state, error) {
+	if ply == len(st.g.Moves) {
+		return st, nil
+	}
+	p, err := inarow.NewPosition(st.set.rules)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range st.g.Moves[:ply] {
+		if p, err = p.Play(inarow.Move(m.Cell)); err != nil {
+			return nil, err
+		}
+	}
+	g := *st.g
+	g.Moves, g.Forfeit = g.Moves[:ply:ply], nil
+	return &state{g: &g, set: st.set, pos: p}, nil
+}
+
 // forbidden reports whether m is refused by renju for the side to move
 // (package gomoku's rules: double-three, double-four, overline for black).
 func (s *Server) forbidden(st *state, p inarow.Position, m inarow.Move) bool {

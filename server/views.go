@@ -2,6 +2,7 @@ package server
 
 import (
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/engine"
 	"github.com/inarow/inarow/gomoku"
 )
 
@@ -18,6 +19,9 @@ func (s *Server) view(st *state) *View {
 	}
 	if st.g.Computer >= 0 {
 		v.Computer = seatName(inarow.Player(st.g.Computer))
+		if about, err := engine.Describe(engine.Spec{Rules: r, MoveTime: s.opt.MoveTime}); err == nil && st.g.Level >= 1 && st.g.Level <= 3 && v.Agent == "" {
+			v.LevelName = about[st.g.Level-1].Name
+		}
 	}
 	for i, m := range st.g.Moves {
 		v.Moves[i] = st.set.formatMove(inarow.Move(m.Cell))

@@ -269,8 +269,12 @@ func TestServePostgresTwoProcesses(t *testing.T) {
 	events := make(chan map[string]any, 8)
 	go func() {
 		sc := bufio.NewScanner(resp.Body)
+		event := ""
 		for sc.Scan() {
-			if line, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+			if name, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
+				event = name // the views only: "watchers" and "rematch" events are skipped
+			}
+			if line, ok := strings.CutPrefix(sc.Text(), "data: "); ok && event == "game" {
 				var v map[string]any
 				json.Unmarshal([]byte(line), &v)
 				events <- v

@@ -72,7 +72,7 @@ window.inarowClock = (() => {
     if (!state || state.id !== view.id || state.box !== box) build(box, view, names);
     const c = view.clock;
     state.control.textContent = 'Time control ' + c.control + ': ' + spoken(c.initial_ms) + ' each, ' + (c.increment_ms ? 'plus ' + spoken(c.increment_ms) + ' a move' : 'no increment') +
-      (c.running || c.flag ? '.' : '; the clocks start with the first move.');
+      (c.running || c.flag ? '.' : '; the clocks start once both sides have moved.');
     // A page redraws for many reasons; only a new view re-bases.
     if (state.view !== view) Object.assign(state, { view, at: performance.now(), onStale, staleAsked: false });
     tick();
