@@ -44,9 +44,9 @@ type Spec struct {
 	// context's deadline, when earlier, also stops every player.
 	MoveTime time.Duration
 	// Threads bounds the cores of the MCTS player and of the Connect Four
-	// solver at Best [GOMAXPROCS] and sets the gomoku engine's search
-	// threads [1: one thread, deterministic]; a server running several
-	// searches at once sets 1.
+	// solver at Best [GOMAXPROCS], and sets the gomoku engine's search
+	// threads [0 or 1: one thread, deterministic]; a server running
+	// several searches at once sets 1.
 	Threads int
 	// Seed makes the player's random choices reproducible; 0 draws them
 	// at random. A seeded Connect Four player keeps its own solver (and
