@@ -34,8 +34,10 @@ import (
 // here (the null windows leave little for a helper to find that the main
 // search does not search itself), so it was slower than one thread.
 //
-// Scaling. Measured here only on 2 cores (docs/performance.md): two
-// threads search 1.09–1.16 times one thread's nodes. On 16–64 cores expect
+// Scaling. Measured here only on 2 cores shared with other work
+// (docs/performance.md): two threads search 1.03–1.31 times one thread's
+// nodes at 1.1–1.2 times the CPU time a node, and no wall-time speed-up
+// could be shown at loads of 4 and more. On 16–64 cores expect
 // the speed-up to grow well below the core count, as ABDADA's does in
 // chess programs (about half the cores at 16, less beyond): every thread
 // that reaches a node searches its first move, so the threads meet on the
