@@ -48,10 +48,11 @@ func (g *Game) Play(m Move) error {
 	return nil
 }
 
-// Undo takes back the last move, or returns ErrNoMoves at the start.
+// Undo takes back the last move, or returns an error wrapping ErrNoMoves
+// at the start.
 func (g *Game) Undo() error {
 	if len(g.moves) == 0 {
-		return ErrNoMoves
+		return errNothingToUndo
 	}
 	g.history = g.history[:len(g.history)-1]
 	g.moves = g.moves[:len(g.moves)-1]

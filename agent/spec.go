@@ -11,7 +11,7 @@ import (
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/engine"
-	"github.com/inarow/inarow/engine/gomoku"
+	gomokuengine "github.com/inarow/inarow/engine/gomoku"
 	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/mcts"
 	"github.com/inarow/inarow/solve"
@@ -205,7 +205,7 @@ type Random struct{ Rand *rand.Rand }
 func (p *Random) Move(_ context.Context, pos inarow.Position) (inarow.Move, error) {
 	ms := pos.AppendLegal(nil)
 	if len(ms) == 0 {
-		return inarow.NoMove, engine.ErrNoMove
+		return inarow.NoMove, inarow.ErrFinished
 	}
 	return ms[p.Rand.IntN(len(ms))], nil
 }

@@ -3,7 +3,8 @@
 //
 //   INAROW_URL=http://127.0.0.1:8080 node e2e/run.mjs
 //
-// Screenshots go to e2e/artifacts/ (or $INAROW_ARTIFACTS). Exit status 0
+// Screenshots go to e2e/artifacts/ (or $INAROW_ARTIFACTS); INAROW_ONLY=REGEXP
+// runs only the scenarios whose names match. Exit status 0
 // when every scenario passed or skipped, 1 otherwise. Run by
 // cmd/inarow's TestServeBrowser, which starts the server.
 import { chromium } from 'playwright-core';
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 const base = (process.env.INAROW_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
 const artifacts = process.env.INAROW_ARTIFACTS || join(dirname(fileURLToPath(import.meta.url)), 'artifacts');
 const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+const only = process.env.INAROW_ONLY ? new RegExp(process.env.INAROW_ONLY) : null;
 mkdirSync(artifacts, { recursive: true });
 
 const browser = await chromium.launch({
@@ -33,6 +35,7 @@ async function shot(page, name) {
   await page.screenshot({ path: join(artifacts, name + '.png'), fullPage: true });
 }
 async function scenario(name, fn) {
+  if (only && !only.test(name)) return;
   const started = Date.now();
   try {
     const r = await fn();
@@ -533,18 +536,37 @@ await scenario('start page: the games drawn, levels named per game, default leve
     check((await page.$$('.game-card .pic svg')).length === 5, 'five games drawn');
     check(await page.isChecked('input[name=level][value="3"]'), 'level 3 by default, as the CLI');
     const level = (n) => page.textContent(`.level-name[data-level="${n}"]`);
+    // The levels are named as engine.For's players are (GET /api/levels):
+    // ≤ 16 cells Greedy/Perfect/Perfect, Connect Four Beginner/Club/Best,
+    // gomoku Greedy/engine depth 4/engine, other m,n,k Greedy/MCTS/MCTS.
+    const names = async (want) => {
+      try {
+        await page.waitForFunction((w) => [1, 2, 3].map((n) => document.querySelector(`.level-name[data-level="${n}"] b`)?.textContent || '').join('|') === w, want, { timeout: 5000 });
+      } catch (e) {
+        throw new Error('levels named ' + JSON.stringify(await page.$$eval('.level-name', (s) => s.map((e) => e.textContent))) + ', want ' + want);
+      }
+    };
+    await names('1. Beginner|2. Club|3. Best');
     check(/4 moves ahead/.test(await level(2)), 'Connect Four level 2 is a 4-ply search: ' + await level(2));
-    check(/Perfect/.test(await level(3)), 'Connect Four level 3 is perfect');
+    check(/perfect/.test(await level(3)), 'Connect Four level 3 is perfect: ' + await level(3));
+    await page.check('input[name=game][value=tictactoe]');
+    await names('1. Greedy|2. Perfect|3. Perfect');
     await page.check('input[name=game][value=gomoku]');
+    await names('1. Greedy|2. Engine, depth 4|3. Engine');
     check(/threat search/.test(await level(3)), 'gomoku level 3 is the engine: ' + await level(3));
     await page.check('input[name=game][value=mnk]');
     await page.fill('#mnk-m', '7');
     await page.fill('#mnk-n', '7');
+    await names('1. Greedy|2. MCTS|3. MCTS');
     check(/Monte Carlo/.test(await level(2)) && /Monte Carlo/.test(await level(3)), 'a 7×7 m,n,k is MCTS: ' + await level(2));
     await page.fill('#mnk-m', '4');
     await page.fill('#mnk-n', '4');
-    check(/Perfect/.test(await level(3)) && /Greedy/.test(await level(2)), 'a 4×4 m,n,k is solved at level 3');
+    await names('1. Greedy|2. Perfect|3. Perfect');
+    await page.check('#mnk-gravity');
+    await page.fill('#mnk-k', '3');
+    await names('1. Beginner|2. Club|3. Best');
     await page.check('input[name=game][value=connect4]');
+    await names('1. Beginner|2. Club|3. Best');
     await shot(page, 'start-' + name);
     await ctx.close();
   }
@@ -728,7 +750,10 @@ await scenario('game report: the move that threw the win away is marked, with th
   await page.waitForFunction(() => /changed|perfect/.test(document.querySelector('#report-note').textContent), null, { timeout: 60000 });
   const graded = await page.$$eval('#move-list .move[data-grade]', (s) => s.map((b) => b.dataset.ply + ':' + b.dataset.grade));
   check(graded.join(' ') === '3:blunder', 'only move 3 is marked, as a blunder: ' + graded);
-  check(/3\. Yellow 5 threw a win into a loss \(4 kept a win\)/.test(await page.textContent('#report-list')), 'the list says what move 3 threw away: ' + await page.textContent('#report-list'));
+  // Numbered as the move list numbers it: the third move is "2." there.
+  check(/(^|[^0-9])2\. Yellow 5 threw a win into a loss \(4 kept a win\)/.test(await page.textContent('#report-list')), 'the list says what move 2. threw away: ' + await page.textContent('#report-list'));
+  const listed = await page.$eval('#move-list .move[data-grade="blunder"]', (b) => b.closest('li').querySelector('.num').textContent);
+  check(listed === '2.', 'the move list numbers the blunder 2. too: ' + listed);
   check((await page.$$('#report-graph circle')).length === 1, 'one dot on the graph');
   check(/\+1, \+1, \+1, -2, -2/.test(await page.getAttribute('#report-graph svg', 'aria-label')), 'the graph reads +1 +1 +1 −2 −2 for Yellow: ' + await page.getAttribute('#report-graph svg', 'aria-label'));
   await shot(page, 'report-connect4-desktop');
@@ -739,6 +764,55 @@ await scenario('game report: the move that threw the win away is marked, with th
   const r = await fetch(base + '/api/games/' + g.id + '/moves', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Authorization': 'Bearer ' + g.token }, body: JSON.stringify({ move: '3', ply: 4 }) });
   check(r.status === 200, 'a fifth move');
   await page.waitForSelector('#report', { state: 'hidden' });
+  await ctx.close();
+});
+
+// ---- 10b. The gomoku game report: forced wins missed and allowed, renju ----
+await scenario('game report (renju): the moves that allowed or missed a forced win are marked with its line, the graph an estimate', async () => {
+  // Black's open three h8 h9 h10: White's a15 (6) lets Black make an open
+  // four, Black's o15 (7) misses it, White's b2 (8) lets it again; Black
+  // then plays it and wins.
+  const g = await apiGame({ game: 'gomoku', opponent: 'local', rules: { rule: 'renju' } }, ['h8', 'a1', 'h9', 'o1', 'h10', 'a15', 'o15', 'b2', 'h11', 'h12', 'h7']);
+  check(g.view.status === 'won', 'black won: ' + g.view.status);
+  for (const scheme of ['light', 'dark']) {
+    const ctx = await browser.newContext(Object.assign({ colorScheme: scheme, bypassCSP: true }, DESKTOP));
+    const page = await ctx.newPage();
+    await seat(page, g);
+    await openGame(page, g.id);
+    await page.click('#report-button');
+    await page.waitForFunction(() => /Proven: /.test(document.querySelector('#report-note').textContent), null, { timeout: 60000 });
+    const graded = await page.$$eval('#move-list .move[data-grade]', (s) => s.map((b) => b.dataset.ply + ':' + b.dataset.grade));
+    check(graded.join(' ') === '6:allowed-win 7:missed-win 8:allowed-win', 'moves 6, 7 and 8 are marked: ' + graded);
+    const items = await page.$$eval('#report-list li', (s) => s.map((li) => li.textContent));
+    check(items.length === 3 && /^6\. White a15 allowed a forced win: Black h(7|11) /.test(items[0]) && /^7\. Black o15 missed a forced win: h(7|11) /.test(items[1]) &&
+      /^8\. White b2 allowed a forced win/.test(items[2]), 'the list names the moves and the winning lines: ' + items.join(' | '));
+    check(/not an exact value/.test(await page.textContent('#report-note')), 'the note says the graph is an estimate: ' + await page.textContent('#report-note'));
+    const label = await page.getAttribute('#report-graph svg', 'aria-label');
+    check(/estimate.*not exact/.test(label) && /, W, W, W$/.test(label), 'the graph is labelled an estimate and ends in Black\'s proven win: ' + label);
+    check((await page.$$('#report-graph circle')).length === 3, 'three dots on the graph');
+    await shot(page, 'report-renju-' + scheme + '-desktop');
+    await audit(page, 'renju game report ' + scheme + ' desktop');
+    await page.click('#report-list button');
+    check(stones(await board(page)) === 5, 'the report\'s first mark takes the board to the position before move 6');
+    await ctx.close();
+  }
+});
+
+// ---- 10c. Small boards are graded exactly too ----
+await scenario('game report (tic-tac-toe): graded by the exact solver, the losing move named', async () => {
+  const ctx = await browser.newContext(Object.assign({ bypassCSP: true }, PHONE));
+  const page = await ctx.newPage();
+  // O's edge reply (2) to the centre loses to X's fork.
+  const g = await apiGame({ game: 'tictactoe', opponent: 'local' }, ['middle-center', 'top-center', 'top-left', 'bottom-right', 'bottom-left', 'top-right', 'middle-left']);
+  await seat(page, g);
+  await openGame(page, g.id);
+  await page.click('#report-button');
+  await page.waitForFunction(() => /changed|perfect/.test(document.querySelector('#report-note').textContent), null, { timeout: 60000 });
+  const graded = await page.$$eval('#move-list .move[data-grade]', (s) => s.map((b) => b.dataset.ply + ':' + b.dataset.grade));
+  check(graded.join(' ') === '2:mistake', 'only move 2 is marked, a draw thrown into a loss: ' + graded);
+  check(/The losing move: 2\. ◯ top-center threw a draw into a loss/.test(await page.textContent('#report-note')), 'the losing move is named: ' + await page.textContent('#report-note'));
+  await shot(page, 'report-tictactoe-phone');
+  await audit(page, 'tic-tac-toe game report light phone');
   await ctx.close();
 });
 
@@ -823,6 +897,267 @@ await scenario('analysis board: /analysis?c4=4453 shows the columns\' scores, th
   await shot(page, 'analysis-board-bad-link');
   check(errors.length === 0, 'no page errors: ' + errors.join('; '));
   await ctx.close();
+});
+
+// ---- 12. Spectate link and live count; the friend told of a rematch ----
+// idOf: the game id of the page's address.
+const idOf = async (page) => new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('g');
+async function waitWatching(page, n) {
+  try {
+    await page.waitForFunction((n) => document.querySelector('#watching').textContent.startsWith(n + ' watching'), n, { timeout: 10000 });
+  } catch (e) {
+    throw new Error('the page never showed ' + n + ' watching; it shows ' + JSON.stringify(await page.textContent('#watching')));
+  }
+}
+await scenario('spectate link: a read-only page watches a friend game live, with the count of watchers', async () => {
+  const ca = await browser.newContext(Object.assign({ bypassCSP: true }, DESKTOP));
+  const cb = await browser.newContext(PHONE);
+  const cs = await browser.newContext(Object.assign({ bypassCSP: true }, PHONE));
+  const a = await ca.newPage(), b = await cb.newPage(), s = await cs.newPage();
+  await createGame(a, { game: 'connect4', opponent: 'friend' });
+  await a.waitForSelector('#invite:not([hidden])');
+  await waitWatching(a, 1);
+  const watch = await a.inputValue('#watch-link');
+  const id = await idOf(a);
+  check(watch === base + '/#g=' + id, 'the watch link is the game without a seat: ' + watch);
+  check(await a.isVisible('#copy-watch'), 'with a copy button');
+  // The friend takes the seat, a spectator opens the watch link.
+  await b.goto(await a.inputValue('#invite-link'));
+  await waitWatching(a, 2);
+  await s.goto(watch);
+  await waitStatus(s, /You are watching/);
+  await waitWatching(s, 3);
+  await waitWatching(a, 3);
+  await waitWatching(b, 3);
+  check(await s.evaluate(() => !localStorage.getItem('inarow.games') || !JSON.parse(localStorage.getItem('inarow.games'))[location.hash.slice(3)]), 'the spectator holds no seat');
+  // Moves reach the spectator live; a click of theirs plays nothing.
+  await a.click('#board .cell[data-x="3"][data-y="0"]');
+  await s.waitForFunction(() => document.querySelectorAll('#board .cell.x').length === 1);
+  await waitStatus(b, /Your turn/);
+  await b.tap('#board .cell[data-x="2"][data-y="0"]');
+  await s.waitForFunction(() => document.querySelectorAll('#board .cell.o').length === 1);
+  await s.tap('#board .cell[data-x="4"][data-y="0"]');
+  await s.waitForSelector('#message:not([hidden])');
+  check(/watching this game/.test(await s.textContent('#message')), 'the spectator is told they cannot move: ' + await s.textContent('#message'));
+  check((await getView(id)).ply === 2, 'and nothing was played');
+  await shot(a, 'spectate-player-desktop');
+  await shot(s, 'spectate-spectator-phone');
+  await audit(a, 'spectate player light desktop');
+  await audit(s, 'spectate spectator light phone');
+  // One leaves: the others' counts follow.
+  await cs.close();
+  await waitWatching(a, 2);
+  await waitWatching(b, 2);
+  await ca.close(); await cb.close();
+});
+
+await scenario('friend told of a rematch: the other side is offered the new game with its seat, colours swapped', async () => {
+  const ca = await browser.newContext(Object.assign({ bypassCSP: true }, DESKTOP));
+  const cb = await browser.newContext(PHONE);
+  const cs = await browser.newContext(DESKTOP);
+  const a = await ca.newPage(), b = await cb.newPage(), s = await cs.newPage();
+  await createGame(a, { game: 'connect4', opponent: 'friend' });
+  await a.waitForSelector('#invite:not([hidden])');
+  const id = await idOf(a);
+  await b.goto(await a.inputValue('#invite-link'));
+  await waitStatus(b, /Waiting for your friend/);
+  await s.goto(base + '/#g=' + id);
+  await waitStatus(s, /watching/);
+  // Yellow (a) wins in column 1.
+  const moves = [[a, 0], [b, 1], [a, 0], [b, 1], [a, 0], [b, 1], [a, 0]];
+  for (let i = 0; i < moves.length; i++) {
+    const [page, col] = moves[i];
+    await waitStatus(page, /Your turn/);
+    await page.click(`#board .cell[data-x="${col}"][data-y="0"]`);
+    await (page === a ? b : a).waitForFunction((n) => document.querySelectorAll('#board .cell.x, #board .cell.o').length === n, i + 1);
+  }
+  await waitStatus(a, /You win/);
+  await waitStatus(b, /friend wins/);
+  // The loser asks for the rematch: they play Yellow there and move first.
+  await b.waitForSelector('#rematch:not([hidden])');
+  await b.tap('#rematch');
+  await b.waitForFunction((id) => /#g=/.test(location.hash) && !location.hash.includes(id), id);
+  const id2 = await idOf(b);
+  await waitStatus(b, /Your turn \(Yellow\)/);
+  // The winner's page is told at once, with its seat in the new game.
+  await a.waitForSelector('#rematch-offer:not([hidden])');
+  check(/Your friend wants a rematch, colours swapped: you play Red/.test(await a.textContent('#rematch-offer-text')), 'the offer: ' + await a.textContent('#rematch-offer-text'));
+  check(await a.isHidden('#rematch'), 'no second rematch button');
+  await shot(a, 'rematch-offer-desktop');
+  await audit(a, 'rematch offer light desktop');
+  // The spectator is offered to watch it, not to play.
+  await s.waitForSelector('#rematch-offer:not([hidden])');
+  check(await s.isHidden('#rematch-join') && await s.isVisible('#rematch-watch'), 'the spectator may only watch');
+  await a.click('#rematch-join');
+  await a.waitForSelector(`#board[data-game="${id2}"] .cell`);
+  await waitStatus(a, /Waiting for your friend \(Yellow\)/);
+  const players = await a.$$eval('#players li', (l) => l.map((e) => e.textContent));
+  check(/Yellow — your friend/.test(players[0]) && /Red — you/.test(players[1]), 'colours swapped: ' + players);
+  // The new game plays across both browsers.
+  await b.tap('#board .cell[data-x="3"][data-y="0"]');
+  await a.waitForFunction(() => document.querySelectorAll('#board .cell.x').length === 1);
+  await waitStatus(a, /Your turn \(Red\)/);
+  await a.click('#board .cell[data-x="3"][data-y="0"]');
+  await b.waitForFunction(() => document.querySelectorAll('#board .cell.o').length === 1);
+  await s.click('#rematch-watch');
+  await s.waitForSelector(`#board[data-game="${id2}"] .cell`);
+  await waitStatus(s, /watching/);
+  await shot(b, 'rematch-friend-phone');
+  await ca.close(); await cb.close(); await cs.close();
+});
+
+// ---- 13. One click to play the perfect Connect Four player ----
+await scenario('start page: one click plays Connect Four against the perfect player, the user first', async () => {
+  for (const [name, opts] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    const ctx = await browser.newContext(opts);
+    const page = await ctx.newPage();
+    await page.goto(base + '/');
+    await page.click('#play-perfect');
+    await page.waitForSelector('#board .cell');
+    const v = await getView(await idOf(page));
+    check(v.game === 'connect4' && v.opponent === 'computer' && v.level === 3 && v.computer === 'second' && v.level_name === 'Best', 'a C4 game vs the perfect player, the user first: ' + JSON.stringify(v).slice(0, 200));
+    await waitStatus(page, /Your turn \(Yellow\)/);
+    const players = await page.$$eval('#players li', (l) => l.map((e) => e.textContent));
+    check(/Red — computer, level 3 \(Best\)/.test(players[1]), 'the computer named with its level: ' + players);
+    await shot(page, 'play-perfect-' + name);
+    await ctx.close();
+  }
+});
+
+// ---- 14. The analysis board follows the scrubbing; reloads reuse the board ----
+await scenario('analysis board: ← → Home End move the analysed position and its scores; a reload reuses the board game', async () => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  const asked = [];
+  page.on('request', (r) => { if (/\/analysis/.test(new URL(r.url()).pathname.replace(/^\/analysis$/, ''))) asked.push(r.url()); });
+  await page.goto(base + '/analysis?c4=4453');
+  await waitNote(page, /Scores for Yellow/, 'scrub-start');
+  const id = await page.getAttribute('#board', 'data-game');
+  await page.waitForFunction(() => document.querySelector('#continue-level option[value="3"]').textContent === '3 — Best');
+  check(await page.textContent('#continue-level option[value="2"]') === '2 — Club', 'the board\'s levels are named too');
+  const cols = () => page.$$eval('#columns .colscore', (els) => els.map((e) => e.textContent).join(' '));
+  const fmt = (a) => a.columns.map((c) => (c === null ? '' : c > 0 ? '+' + c : String(c))).join(' ');
+  const at = async (ply) => (await fetch(base + '/api/games/' + id + '/analysis?ply=' + ply)).json();
+  await page.locator('body').focus();
+  // Each position shows the server's scores of that position.
+  for (const [key, ply, who] of [['ArrowLeft', 3, 'Red'], ['ArrowLeft', 2, 'Yellow'], ['Home', 0, 'Yellow'], ['ArrowRight', 1, 'Red'], ['End', 4, 'Yellow']]) {
+    await page.keyboard.press(key);
+    check(stones(await board(page)) === ply, key + ': ' + ply + ' stones shown');
+    if (ply < 4) check(new RegExp(who + ' to move there').test(await page.textContent('#status')), 'the status says whose move it was: ' + await page.textContent('#status'));
+    await waitNote(page, new RegExp('Scores for ' + who), 'scrub-' + ply);
+    const want = fmt(await at(ply));
+    await page.waitForFunction((w) => [...document.querySelectorAll('#columns .colscore')].map((e) => e.textContent).join(' ') === w, want, { timeout: 15000 })
+      .catch(async () => { throw new Error('after ' + key + ' (ply ' + ply + ') the columns show ' + await cols() + ', the server says ' + want); });
+    if (ply === 3) await shot(page, 'analysis-board-scrubbed');
+  }
+  // A position seen before is not asked for again.
+  const before = asked.length;
+  await page.keyboard.press('ArrowLeft');
+  const want3 = fmt(await at(3));
+  await page.waitForFunction((w) => [...document.querySelectorAll('#columns .colscore')].map((e) => e.textContent).join(' ') === w, want3);
+  check(asked.length === before, 'the page kept the analysis of a position it had seen: ' + asked.slice(before).join(' '));
+  await page.keyboard.press('End');
+  const v = await getView(id);
+  check(v.ply === 4, 'scrubbing changed nothing');
+  // A reload opens the same board game, not a new one; so does a move and a reload.
+  await page.reload();
+  await waitNote(page, /Scores for/, 'reload-1');
+  check(await page.getAttribute('#board', 'data-game') === id, 'the reload reuses the board');
+  await page.click('#board .cell[data-x="0"][data-y="0"]');
+  await page.waitForFunction(() => location.search === '?c4=44531');
+  await page.reload();
+  await page.waitForSelector('#board-tools:not([hidden])');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell.x, #board .cell.o').length === 5);
+  check(await page.getAttribute('#board', 'data-game') === id, 'after a move too');
+  // The earlier position's link is a new board (the game moved on), and
+  // another browser gets its own.
+  await page.goto(base + '/analysis?c4=4453');
+  await page.waitForSelector('#board-tools:not([hidden])');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell.x, #board .cell.o').length === 4);
+  check(await page.getAttribute('#board', 'data-game') !== id, 'a position the board left is a new board');
+  const other = await browser.newContext(DESKTOP);
+  const p2 = await other.newPage();
+  await p2.goto(base + '/analysis?c4=44531');
+  await p2.waitForSelector('#board-tools:not([hidden])');
+  check(await p2.getAttribute('#board', 'data-game') !== id, 'another browser makes its own board');
+  await other.close();
+  await ctx.close();
+});
+
+
+// ---- 12. Friend games with clocks: chosen on the form, live, lost on time ----
+await scenario('friend game with clocks: 3+2 from the form counting live, a short control lost on time, rematch keeps it, axe clean', async () => {
+  const errors = [];
+  let r;
+  const clockText = (page) => page.$$eval('#clocks .clock-time', (s) => s.map((e) => e.textContent));
+  // The form offers the controls for a friend game only.
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(base + '/');
+  check(await page.isHidden('#clock-options'), 'no clocks against the computer');
+  await page.check('input[name=game][value=connect4]');
+  await page.check('input[name=opponent][value=friend]');
+  await page.selectOption('#clock', '3+2');
+  await page.click('#create');
+  await page.waitForSelector('#clocks:not([hidden]) .clock');
+  check(JSON.stringify(await clockText(page)) === '["3:00","3:00"]', 'both clocks full: ' + await clockText(page));
+  check(/clocks start once both sides have moved/.test(await page.textContent('#clocks .clock-control')), 'the control explained: ' + await page.textContent('#clocks .clock-control'));
+  // Each side's first move is not timed; the friend's (through the API
+  // with the invite link's token) starts Yellow's clock.
+  const invite = new URLSearchParams((await page.inputValue('#invite-link')).split('#')[1]);
+  await page.click('#board .cell[data-x="3"][data-y="0"]');
+  await page.waitForFunction(() => document.querySelectorAll('#board .cell.x').length === 1);
+  check(await page.$('#clocks .clock.running') === null, 'no clock runs before both have moved');
+  r = await fetch(base + '/api/games/' + invite.get('g') + '/moves', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Authorization': 'Bearer ' + invite.get('t') }, body: JSON.stringify({ move: '4', ply: 1 }) });
+  check(r.status === 200, 'the friend\'s move: ' + r.status);
+  await page.waitForSelector('#clocks .clock-first.running');
+  await page.waitForFunction(() => /^2:5\d$/.test(document.querySelector('#clocks .clock-first .clock-time').textContent), null, { timeout: 5000 });
+  check((await clockText(page))[1] === '3:00', 'Red\'s clock stopped at 3:00: ' + await clockText(page));
+  const label = await page.getAttribute('#clocks .clock-first', 'aria-label');
+  check(/^Yellow: 2 minutes 5\d seconds left, running$/.test(label), 'the running clock\'s accessible name: ' + label);
+  await shot(page, 'clock-3+2-running');
+  await ctx.close();
+
+  // A 6-second control (the server's --time-control 0.1+0, not on the
+  // form): once Yellow's page is open, Red's first move (untimed) starts
+  // Yellow's clock, which runs out with the page open.
+  const g = await apiGame({ game: 'connect4', opponent: 'friend', clock: '0.1+0' }, ['4']);
+  for (const [scheme, opts] of [['light', PHONE], ['dark', DESKTOP]]) {
+    const c = await browser.newContext(Object.assign({ colorScheme: scheme, bypassCSP: true }, opts));
+    const p = await c.newPage();
+    p.on('pageerror', (e) => errors.push(String(e)));
+    await seat(p, g);
+    await openGame(p, g.id);
+    if (scheme === 'light') {
+      check(await p.$('#clocks .clock.running') === null, 'no clock runs before both have moved');
+      r = await fetch(base + '/api/games/' + g.id + '/moves', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Authorization': 'Bearer ' + g.invite }, body: JSON.stringify({ move: '4', ply: 1 }) });
+      check(r.status === 200, 'Red\'s move: ' + r.status);
+      await p.waitForSelector('#clocks .clock-first.running.low');
+      check(/low time/.test(await p.getAttribute('#clocks .clock-first', 'aria-label')), 'low time is said');
+      await shot(p, 'clock-low-phone');
+      await audit(p, 'clock running low ' + scheme);
+    }
+    await waitStatus(p, /won on time/, 15000);
+    check(/Red won on time: Yellow’s clock ran out/.test(await p.textContent('#status')), 'the result: ' + await p.textContent('#status'));
+    await p.waitForSelector('#clocks .clock-first.flagged');
+    check((await clockText(p))[0] === '0.0', 'first\'s clock at zero: ' + await clockText(p));
+    await shot(p, 'clock-won-on-time-' + scheme);
+    await audit(p, 'lost on time ' + scheme);
+    if (scheme === 'dark') {
+      // A move now is refused by the server as too late.
+      r = await fetch(base + '/api/games/' + g.id + '/moves', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Authorization': 'Bearer ' + g.token }, body: JSON.stringify({ move: '3', ply: 2 }) });
+      const body = await r.json();
+      check(r.status === 422 && /ran out of time/.test(body.error), 'a late move: ' + r.status + ' ' + JSON.stringify(body));
+      // The rematch keeps the time control, colours swapped.
+      await p.click('#rematch');
+      await p.waitForFunction((id) => /#g=/.test(location.hash) && !location.hash.includes(id), g.id);
+      await p.waitForSelector('#clocks:not([hidden]) .clock-control');
+      check(/Time control 0\.1\+0/.test(await p.textContent('#clocks .clock-control')), 'the rematch\'s control: ' + await p.textContent('#clocks .clock-control'));
+    }
+    await c.close();
+  }
+  check(errors.length === 0, 'no page errors: ' + errors.join('; '));
 });
 
 await browser.close();

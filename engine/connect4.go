@@ -44,7 +44,7 @@ type Connect4 struct {
 // Move returns the player's move in p.
 func (e *Connect4) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
 	if p.Over() {
-		return inarow.NoMove, ErrNoMove
+		return inarow.NoMove, inarow.ErrFinished
 	}
 	r := p.Rules()
 	if e.Level == Beginner {
@@ -179,7 +179,7 @@ func (e *Connect4) heuristicChoice(ctx context.Context, g *solve.Geometry, b sol
 		}
 	}
 	if len(cols) == 0 {
-		return 0, ErrNoMove
+		return 0, inarow.ErrFinished
 	}
 	return cols[intn(e.Rand, len(cols))], nil
 }

@@ -15,9 +15,6 @@ import (
 	"github.com/inarow/inarow/solve"
 )
 
-// ErrNoMove is returned for a finished position.
-var ErrNoMove = errors.New("engine: no legal move")
-
 // Player chooses a move for the side to move of p.
 type Player interface {
 	Move(ctx context.Context, p inarow.Position) (inarow.Move, error)
@@ -36,7 +33,7 @@ type Perfect struct {
 
 func (e *Perfect) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
 	if p.Over() {
-		return inarow.NoMove, ErrNoMove
+		return inarow.NoMove, inarow.ErrFinished
 	}
 	if e.solver.MaxPositions == 0 {
 		e.solver.MaxPositions = 2_000_000
@@ -67,7 +64,7 @@ func (e Greedy) Move(ctx context.Context, p inarow.Position) (inarow.Move, error
 	var buf [inarow.MaxSize * inarow.MaxSize]inarow.Move
 	moves := p.AppendLegal(buf[:0])
 	if len(moves) == 0 {
-		return inarow.NoMove, ErrNoMove
+		return inarow.NoMove, inarow.ErrFinished
 	}
 	r := p.Rules()
 	for _, m := range moves { // win now

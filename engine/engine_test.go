@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -70,10 +71,10 @@ func TestPerfectNeverLosesTicTacToe(t *testing.T) {
 
 func TestNoMoveWhenOver(t *testing.T) {
 	p := setup(t, inarow.TicTacToe, []inarow.Move{0, 1, 2}, []inarow.Move{3, 4}, inarow.Second)
-	if _, err := (&Perfect{}).Move(context.Background(), p); err != ErrNoMove {
+	if _, err := (&Perfect{}).Move(context.Background(), p); !errors.Is(err, inarow.ErrNoMoves) {
 		t.Errorf("Perfect on a finished game: %v", err)
 	}
-	if _, err := (Greedy{}).Move(context.Background(), p); err != ErrNoMove {
+	if _, err := (Greedy{}).Move(context.Background(), p); !errors.Is(err, inarow.ErrNoMoves) {
 		t.Errorf("Greedy on a finished game: %v", err)
 	}
 }

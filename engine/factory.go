@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"sync"
 	"time"
 
@@ -41,8 +42,9 @@ type Spec struct {
 	// MoveTime is the search's budget a move [DefaultMoveTime]. A
 	// context's deadline, when earlier, also stops every player.
 	MoveTime time.Duration
-	// Threads bounds the cores of the MCTS player [GOMAXPROCS]; a server
-	// running several searches at once sets 1.
+	// Threads bounds the cores of the MCTS player [GOMAXPROCS] and sets
+	// the gomoku engine's search threads [1: one thread, deterministic];
+	// a server running several searches at once sets 1.
 	Threads int
 	// Seed makes the player's random choices reproducible; 0 draws them
 	// at random. A seeded Connect Four player keeps its own solver (and
@@ -75,24 +77,23 @@ func For(spec Spec) (Player, error) {
 		rnd = rand.New(rand.NewPCG(spec.Seed, 0x1a2b))
 	}
 	var p Player
-	rule, isGomoku := gomoku.RuleOf(r)
-	switch {
-	case Connect4Fits(r):
+	switch choose(r, level) {
+	case kindConnect4:
 		if rnd != nil {
 			p = &Connect4{Level: level, Rand: rnd}
 		} else {
 			p = pooledConnect4{level: level}
 		}
-	case level == Beginner:
+	case kindGreedy:
 		p = Greedy{Rand: rnd}
-	case !r.Gravity && r.Cells() <= 16:
+	case kindPerfect:
 		p = &Perfect{Rand: rnd, MoveTime: d}
-	case isGomoku:
+	case kindGomoku:
 		lim := gomokuengine.Limits{TurnTime: d}
 		if level == Club {
 			lim.MaxDepth = 4
 		}
-		p = &gomokuengine.Engine{MaxMemory: 16 << 20, Limits: lim} // a small table: the server makes one a move
+		p = &gomokuengine.Engine{MaxMemory: 16 << 20, Limits: lim, Threads: spec.Threads} // a small table: the server makes one a move
 	default:
 		e := mcts.New(mcts.Options{Threads: spec.Threads, Seed: spec.Seed})
 		e.Limits = mcts.Limits{Time: d}
@@ -101,10 +102,94 @@ func For(spec Spec) (Player, error) {
 		}
 		p = e
 	}
+	rule, isGomoku := gomoku.RuleOf(r)
 	if isGomoku && rule == gomoku.Renju {
 		p = guard{p}
 	}
 	return p, nil
+}
+
+// kind is the sort of player For makes for a board and level.
+type kind int
+
+const (
+	kindConnect4 kind = iota
+	kindGreedy
+	kindPerfect
+	kindGomoku
+	kindMCTS
+)
+
+// choose is For's table of levels (above): the one place that decides
+// which player a board gets at a level, for For and Describe.
+func choose(r inarow.Rules, level int) kind {
+	_, isGomoku := gomoku.RuleOf(r)
+	switch {
+	case Connect4Fits(r):
+		return kindConnect4
+	case level == Beginner:
+		return kindGreedy
+	case !r.Gravity && r.Cells() <= 16:
+		return kindPerfect
+	case isGomoku:
+		return kindGomoku
+	}
+	return kindMCTS
+}
+
+// About names what the computer of a level is, for people choosing one.
+type About struct {
+	Level int    `json:"level"`
+	Name  string `json:"name"`  // Greedy, Perfect, Beginner, Club, Best, Engine, MCTS…
+	Basis string `json:"basis"` // what it does, in a sentence
+}
+
+// Describe says what For's player of spec is, level by level: the three
+// levels of spec.Rules (spec.Level is ignored), with spec.MoveTime as the
+// players' budget. It fails where For fails.
+func Describe(spec Spec) ([3]About, error) {
+	var out [3]About
+	if err := spec.Rules.Validate(); err != nil {
+		return out, err
+	}
+	d := spec.MoveTime
+	if d <= 0 {
+		d = DefaultMoveTime
+	}
+	secs := func(t time.Duration) string { return strconv.FormatFloat(t.Seconds(), 'g', 2, 64) + " s a move" }
+	for i := range out {
+		level := i + 1
+		a := About{Level: level}
+		switch choose(spec.Rules, level) {
+		case kindConnect4:
+			switch level {
+			case Beginner:
+				a.Name, a.Basis = "Beginner", "wins and blocks, but drops a random stone a third of the time"
+			case Club:
+				a.Name, a.Basis = "Club", "looks 4 moves ahead"
+			default:
+				a.Name, a.Basis = "Best", "perfect: the exact solver and its opening book; never loses a won or drawn game"
+			}
+		case kindGreedy:
+			a.Name, a.Basis = "Greedy", "wins and blocks at once, otherwise plays near the stones; no look-ahead"
+		case kindPerfect:
+			a.Name, a.Basis = "Perfect", "solves the game; never loses"
+		case kindGomoku:
+			if level == Club {
+				a.Name, a.Basis = "Engine, depth 4", "threat search (VCF, VCT) and alpha-beta 4 moves deep"
+			} else {
+				a.Name, a.Basis = "Engine", "threat search (VCF, VCT) and alpha-beta, "+secs(d)
+			}
+		default:
+			t := d
+			if level == Club {
+				t = d / 4
+			}
+			a.Name, a.Basis = "MCTS", "Monte Carlo tree search, "+secs(t)
+		}
+		out[i] = a
+	}
+	return out, nil
 }
 
 // Instant is the player that answers at once: Greedy, kept off renju's
@@ -125,6 +210,9 @@ func Instant(r inarow.Rules) Player {
 type guard struct{ inner Player }
 
 func (g guard) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
+	if p.Over() {
+		return inarow.NoMove, inarow.ErrFinished
+	}
 	m, err := g.inner.Move(ctx, p)
 	if err == nil && gomoku.Legal(p, m) {
 		return m, nil
@@ -143,7 +231,7 @@ func (g guard) Move(ctx context.Context, p inarow.Position) (inarow.Move, error)
 		}
 	}
 	if best == inarow.NoMove {
-		return best, fmt.Errorf("%w: every empty point is forbidden", ErrNoMove)
+		return best, fmt.Errorf("%w to play: every empty point is forbidden", inarow.ErrNoMoves)
 	}
 	return best, nil
 }

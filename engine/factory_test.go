@@ -2,8 +2,10 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,7 +79,17 @@ func TestForChoosesThePlayer(t *testing.T) {
 		{"caro", gomokuRules(t, gomoku.Caro, 15), [3]string{"greedy", "gomoku-depth4", "gomoku"}},
 		{"renju", renju, [3]string{"guarded greedy", "guarded gomoku-depth4", "guarded gomoku"}},
 	}
+	// The names Describe gives each kind of player: the page's level
+	// names follow the players For makes.
+	names := map[string]string{
+		"greedy": "Greedy", "perfect": "Perfect", "connect4-1": "Beginner", "connect4-2": "Club", "connect4-3": "Best",
+		"gomoku-depth4": "Engine, depth 4", "gomoku": "Engine", "mcts": "MCTS",
+	}
 	for _, c := range cases {
+		about, err := Describe(Spec{Rules: c.r})
+		if err != nil {
+			t.Fatalf("%s: Describe: %v", c.name, err)
+		}
 		for level := 1; level <= 3; level++ {
 			p, err := For(Spec{Rules: c.r, Level: level})
 			if err != nil {
@@ -85,6 +97,10 @@ func TestForChoosesThePlayer(t *testing.T) {
 			}
 			if got := kindOf(p); got != c.kinds[level-1] {
 				t.Errorf("%s level %d: %s, want %s", c.name, level, got, c.kinds[level-1])
+			}
+			a := about[level-1]
+			if want := names[strings.TrimPrefix(kindOf(p), "guarded ")]; a.Name != want || a.Level != level || a.Basis == "" {
+				t.Errorf("%s level %d: Describe says %+v, For makes %s (%s)", c.name, level, a, kindOf(p), want)
 			}
 		}
 		// Level 0 is the best; a seed gives a Connect Four player its own solver.
@@ -208,4 +224,57 @@ type fixed inarow.Move
 
 func (f fixed) Move(context.Context, inarow.Position) (inarow.Move, error) {
 	return inarow.Move(f), nil
+}
+
+// TestGomokuThreads: Spec.Threads reaches the gomoku engine; none means
+// one thread.
+func TestGomokuThreads(t *testing.T) {
+	r := gomokuRules(t, gomoku.Freestyle, 15)
+	for _, n := range []int{0, 1, 2} {
+		p, err := For(Spec{Rules: r, Threads: n, MoveTime: 50 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, ok := p.(*gomokuengine.Engine)
+		if !ok || e.Threads != n {
+			t.Fatalf("Threads %d: got %T %+v", n, p, p)
+		}
+		pos, _ := inarow.NewPosition(r)
+		pos, _ = pos.Play(r.MoveAt(7, 7))
+		m, err := p.Move(context.Background(), pos)
+		if err != nil || !pos.Legal(m) {
+			t.Fatalf("Threads %d: move %v, %v", n, m, err)
+		}
+	}
+}
+
+// Every player For returns, and Instant, answers a finished game with the
+// core's one sentinel, inarow.ErrNoMoves.
+func TestForOnAFinishedGame(t *testing.T) {
+	rules := []inarow.Rules{
+		inarow.TicTacToe, inarow.ConnectFour, {Cols: 8, Rows: 8, K: 4},
+		gomokuRules(t, gomoku.Freestyle, 9), gomokuRules(t, gomoku.Renju, 9),
+	}
+	rnd := rand.New(rand.NewPCG(5, 6))
+	for _, r := range rules {
+		p, err := inarow.NewPosition(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !p.Over() {
+			legal := p.AppendLegal(nil)
+			p, _ = p.Play(legal[rnd.IntN(len(legal))])
+		}
+		players := map[string]Player{"instant": Instant(r)}
+		for level := 1; level <= 3; level++ {
+			if players[fmt.Sprint("level ", level)], err = For(Spec{Rules: r, Level: level, MoveTime: 40 * time.Millisecond, Threads: 1, Seed: 1}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for name, pl := range players {
+			if m, err := pl.Move(context.Background(), p); !errors.Is(err, inarow.ErrNoMoves) || m != inarow.NoMove {
+				t.Errorf("%v %s (%s) on a finished game: %v, %v", r, name, kindOf(pl), m, err)
+			}
+		}
+	}
 }

@@ -31,7 +31,6 @@ package mcts
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -42,9 +41,6 @@ import (
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/solve"
 )
-
-// ErrNoMove is returned for a finished position.
-var ErrNoMove = errors.New("mcts: no legal move")
 
 // Options configure an Engine.
 type Options struct {
@@ -189,7 +185,7 @@ func (e *Engine) prepare(r inarow.Rules) {
 func (e *Engine) Search(ctx context.Context, p inarow.Position, lim Limits) (Result, error) {
 	start := time.Now()
 	if p.Over() {
-		return Result{Move: inarow.NoMove}, ErrNoMove
+		return Result{Move: inarow.NoMove}, inarow.ErrFinished
 	}
 	e.prepare(p.Rules())
 	if info, ok := e.endgame(ctx, p, lim, start); ok {

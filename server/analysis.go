@@ -2,13 +2,12 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
-	"time"
 
+	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/engine"
-	"github.com/inarow/inarow/gomoku"
-	"github.com/inarow/inarow/solve"
 )
 
 // allowed reports whether the per-client limit l lets r through; if not,
@@ -36,85 +35,90 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	p, rules := st.pos, st.set.rules
+	// ?ply=N analyses the position after the game's first N moves (a
+	// page looking back at the game); each is kept apart in the cache.
+	key := id
+	if q := r.URL.Query().Get("ply"); q != "" {
+		n, err := strconv.Atoi(q)
+		if err != nil || n < 0 || n > len(st.g.Moves) {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("ply %q is not a move number of this game (0 to %d)", q, len(st.g.Moves)))
+			return
+		}
+		if n != len(st.g.Moves) {
+			key = id + "@" + q
+			if st, err = st.at(n); err != nil {
+				s.storeError(w, r, err)
+				return
+			}
+		}
+	}
+	p := st.pos
 	a := &Analysis{ID: id, Ply: p.Ply(), Moves: []Value{}, Method: "none"}
-	if st.over() {
+	if st.over() { // by the position or by a forfeit
 		a.Complete, a.Note = true, "the game is over"
 		writeJSON(w, http.StatusOK, a)
 		return
 	}
 	a.ToMove = seatName(p.ToMove())
-	exactSmall := !rules.Gravity && rules.Cells() <= 16 && st.set.variant != Renju
-	c4 := engine.Connect4Fits(rules)
-	_, gm := gomoku.RuleOf(rules)
-	if !exactSmall && !c4 && !gm {
-		a.Complete, a.Note = true, "no exact solver for this board"
+	opt := engine.AnalyzeOptions{Depth: s.opt.AnalysisDepth}
+	if !engine.CanAnalyze(st.set.rules) {
+		// No analyser: Analyze says so at once, without a slot.
+		res, _ := engine.Analyze(r.Context(), p, opt)
+		a.fill(st.set, res)
 		writeJSON(w, http.StatusOK, a)
 		return
 	}
-	if a, ok := s.analyses.get(id, st.g.Version); ok {
+	if a, ok := s.analyses.get(key, st.g.Version); ok {
 		writeJSON(w, http.StatusOK, a)
 		return
 	}
-	defer func() {
-		// A gomoku search spends its whole time bound whatever the
-		// position: it runs once per position, not once per spectator.
-		if a.Complete || a.Method == "search" || a.Method == "vct" {
-			s.analyses.put(id, st.g.Version, a)
-		}
-	}()
 	ctx, cancel := context.WithTimeout(r.Context(), s.opt.AnalysisTime)
 	defer cancel()
 	if !s.acquire(ctx) {
 		writeError(w, http.StatusServiceUnavailable, "the solver is busy; try again")
 		return
 	}
-	defer s.release()
-	if !exactSmall && !c4 {
-		s.gomokuAnalysis(ctx, st, a)
-		writeJSON(w, http.StatusOK, a)
+	res, err := engine.Analyze(ctx, p, opt)
+	s.release()
+	if res == nil {
+		s.log.Error("analysis", "id", id, "err", err)
+		writeError(w, http.StatusInternalServerError, "analysis failed")
 		return
 	}
-	if c4 {
-		a.Method = "connect4-solver"
-		scores, err := s.c4Scores(ctx, p)
-		a.Complete = err == nil
-		if err != nil && scores == nil {
-			s.log.Error("analysis", "id", id, "err", err)
-			writeError(w, http.StatusInternalServerError, "analysis failed")
-			return
-		}
-		a.Columns = make([]*int, rules.Cols)
-		for c, sc := range scores {
-			if sc == solve.FullColumn || sc == solve.Unsolved {
-				continue
-			}
-			v := int(sc)
-			a.Columns[c] = &v
-			m, _ := p.Drop(c)
-			x, y := rules.XY(m)
-			a.Moves = append(a.Moves, Value{Move: strconv.Itoa(c + 1), X: x, Y: y, Score: v})
-		}
-		if !a.Complete {
-			a.Note = "time bound reached: some columns are unsolved"
-		}
-		writeJSON(w, http.StatusOK, a)
-		return
+	if err != nil {
+		s.log.Info("analysis cut short", "id", id, "method", res.Method, "err", err)
 	}
-	a.Method = "solver"
-	sv := &solve.Solver{MaxPositions: 2_000_000}
-	start := time.Now()
-	for _, m := range p.AppendLegal(nil) {
-		child, _ := p.Play(m)
-		v, err := sv.Solve(ctx, child)
-		if err != nil {
-			a.Note = "time or size bound reached: some moves are unsolved"
-			s.log.Info("analysis cut short", "id", id, "after", time.Since(start), "err", err)
-			break
-		}
-		x, y := rules.XY(m)
-		a.Moves = append(a.Moves, Value{Move: st.set.formatMove(m), X: x, Y: y, Score: -int(v)})
+	a.fill(st.set, res)
+	// A gomoku search spends its whole time bound whatever the position:
+	// it runs once per position, not once per spectator.
+	if a.Complete || res.Method == engine.MethodSearch || res.Method == engine.MethodVCT {
+		s.analyses.put(key, st.g.Version, a)
 	}
-	a.Complete = a.Note == ""
 	writeJSON(w, http.StatusOK, a)
+}
+
+// fill writes res into a in the game's notation.
+func (a *Analysis) fill(set setup, res *engine.Analysis) {
+	r := set.rules
+	a.Method, a.Complete, a.Depth, a.Note = string(res.Method), res.Complete, res.Depth, res.Note
+	for _, v := range res.Moves {
+		x, y := r.XY(v.Move)
+		a.Moves = append(a.Moves, Value{Move: set.formatMove(v.Move), X: x, Y: y, Score: v.Score, Proven: v.Proven})
+	}
+	if res.Method == engine.MethodConnect4 {
+		// Each column's score from the left, null for a full or unsolved
+		// column.
+		a.Columns = make([]*int, r.Cols)
+		for _, v := range a.Moves {
+			a.Columns[v.X] = &v.Score
+		}
+	}
+	for _, m := range res.Line {
+		lm := LineMove{Move: "any", X: -1, Y: -1}
+		if m != inarow.NoMove {
+			lm.X, lm.Y = r.XY(m)
+			lm.Move = set.formatMove(m)
+		}
+		a.Line = append(a.Line, lm)
+	}
 }

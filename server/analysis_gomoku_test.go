@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/inarow/inarow/engine"
 )
 
 // playAll plays moves alternately in a local game and returns the view.
@@ -90,7 +92,7 @@ func TestGomokuAnalysisSearch(t *testing.T) {
 		t.Fatalf("analysis %v, want a complete search to depth 3", a)
 	}
 	moves := a["moves"].([]any)
-	if len(moves) < 2 || len(moves) > analysisCandidates {
+	if len(moves) < 2 || len(moves) > engine.AnalysisCandidates {
 		t.Fatalf("%d candidates: %v", len(moves), moves)
 	}
 	seen := map[string]bool{}

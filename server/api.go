@@ -17,26 +17,28 @@ const maxBody = 8 << 10
 
 // View is a game as the API shows it to anyone.
 type View struct {
-	ID          string    `json:"id"`
-	Game        string    `json:"game"`
-	Rules       RulesJSON `json:"rules"`
-	Notation    string    `json:"notation"`
-	Opponent    string    `json:"opponent"`        // computer, agent, friend, local
-	Agent       string    `json:"agent,omitempty"` // the agent's name (opponent agent)
-	Level       int       `json:"level,omitempty"`
-	Computer    *string   `json:"computer"`     // the computer's seat, or null
-	Board       []string  `json:"board"`        // rows from the top: '.' empty, 'x' first, 'o' second
-	ToMove      *string   `json:"to_move"`      // first, second; null when over
-	Status      string    `json:"status"`       // playing, won, drawn
-	Winner      *string   `json:"winner"`       // first, second or null
-	WinningLine [][2]int  `json:"winning_line"` // [x, y] cells, x from the left, y from the top
-	LastMove    *[2]int   `json:"last_move"`
-	Moves       []string  `json:"moves"` // in the game's notation
-	Ply         int       `json:"ply"`
-	Forbidden   [][2]int  `json:"forbidden,omitempty"` // renju: black's forbidden points, when black is to move
-	Forfeit     *string   `json:"forfeit,omitempty"`   // the seat that forfeited (an agent that failed), the other won
-	Note        string    `json:"note,omitempty"`      // why, when the game ended by forfeit
-	Version     int64     `json:"version"`
+	ID          string     `json:"id"`
+	Game        string     `json:"game"`
+	Rules       RulesJSON  `json:"rules"`
+	Notation    string     `json:"notation"`
+	Opponent    string     `json:"opponent"`        // computer, agent, friend, local
+	Agent       string     `json:"agent,omitempty"` // the agent's name (opponent agent)
+	Level       int        `json:"level,omitempty"`
+	LevelName   string     `json:"level_name,omitempty"` // what the computer is at that level (engine.Describe)
+	Computer    *string    `json:"computer"`             // the computer's seat, or null
+	Board       []string   `json:"board"`                // rows from the top: '.' empty, 'x' first, 'o' second
+	ToMove      *string    `json:"to_move"`              // first, second; null when over
+	Status      string     `json:"status"`               // playing, won, drawn
+	Winner      *string    `json:"winner"`               // first, second or null
+	WinningLine [][2]int   `json:"winning_line"`         // [x, y] cells, x from the left, y from the top
+	LastMove    *[2]int    `json:"last_move"`
+	Moves       []string   `json:"moves"` // in the game's notation
+	Ply         int        `json:"ply"`
+	Forbidden   [][2]int   `json:"forbidden,omitempty"` // renju: black's forbidden points, when black is to move
+	Forfeit     *string    `json:"forfeit,omitempty"`   // the seat that forfeited (an agent that failed), the other won
+	Note        string     `json:"note,omitempty"`      // why, when the game ended by forfeit
+	Clock       *ClockView `json:"clock,omitempty"`     // the clocks of a game with a time control
+	Version     int64      `json:"version"`
 }
 
 // CreateRequest is the body of POST /api/games.
@@ -45,7 +47,7 @@ type CreateRequest struct {
 	Rules    *RulesJSON `json:"rules"`
 	Opponent string     `json:"opponent"` // computer, agent, friend, local
 	Agent    string     `json:"agent"`    // the agent's name (GET /api/agents), with opponent agent
-	Level    int        `json:"level"`    // 1–3 against the computer [2]
+	Level    int        `json:"level"`    // 1–3 against the computer [3]
 	Seat     string     `json:"seat"`     // the creator's seat against the computer or a friend: first [default] or second
 	// Moves starts the game from a position (the analysis board's
 	// "continue against the computer"): moves in the game's notation,
@@ -55,6 +57,9 @@ type CreateRequest struct {
 	// .psq record (15×15) instead of Moves; its rule (SGF RU, freestyle
 	// for .psq) applies unless Rules names one.
 	Record string `json:"record"`
+	// Clock is a friend game's time control: "3+2", "5+3", "10+5" or
+	// "15+10" (minutes + increment seconds); "" or "none" for none.
+	Clock string `json:"clock"`
 }
 
 // Created is the answer to POST /api/games.

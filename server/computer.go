@@ -7,6 +7,7 @@ import (
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/engine"
+	"github.com/inarow/inarow/store"
 )
 
 // acquire takes an engine slot, waiting at most until ctx ends.
@@ -74,7 +75,8 @@ func (s *Server) computerTurn(ctx context.Context, st *state) *state {
 			s.log.Error("computer chose an illegal move", "id", st.g.ID, "move", m, "err", err)
 			return st
 		}
-		version, err := s.store.Append(ctx, st.g.ID, st.g.Version, int(m))
+		mv := store.Move{Cell: int(m)} // no clock: games against the computer have none
+		version, err := s.store.Append(ctx, st.g.ID, st.g.Version, mv)
 		if err != nil {
 			if !errors.Is(err, context.Canceled) {
 				// ErrConflict: another request played the computer's move.
@@ -85,7 +87,7 @@ func (s *Server) computerTurn(ctx context.Context, st *state) *state {
 			return st
 		}
 		s.hub.publish(st.g.ID)
-		st = advance(st, next, m, version)
+		st = advance(st, next, mv, version)
 	}
 	return st
 }

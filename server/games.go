@@ -20,17 +20,9 @@ const (
 	NotationPoint     = "point"     // the gobang document's HH-ZZ, row then column from 01: 05-05
 )
 
-// Rule variants of gomoku.
-const (
-	Freestyle = "freestyle"  // five or more wins
-	Standard  = "standard"   // exactly five wins
-	Renju     = "renju"      // black (first) has forbidden points; exactly five for black
-	Caro      = "caro"       // five or more wins, but not a line blocked at both ends by the opponent (Gomocup rule 8)
-	CaroExact = "caro-exact" // exactly five wins, and not when blocked at both ends (Gomocup rule 9)
-)
-
 // RulesJSON is the "rules" object of the API: the board and, for gomoku,
-// the rule variant.
+// the rule variant (gomoku.Rule's name: freestyle, standard, renju, caro,
+// caro-exact).
 type RulesJSON struct {
 	M       int    `json:"m"`
 	N       int    `json:"n"`
@@ -40,12 +32,40 @@ type RulesJSON struct {
 	Rule    string `json:"rule,omitempty"`
 }
 
-// setup is a game's fixed part: its kind, rules and notation.
+// setup is a game's fixed part: its kind, rules and notation, and for
+// gomoku its rule variant.
 type setup struct {
-	kind     string
-	rules    inarow.Rules
-	variant  string
+	kind  string
+	rules inarow.Rules
+	// rule is the gomoku variant when hasRule; the other games (gobang
+	// included) have none, stored and shown as "".
+	rule     gomoku.Rule
+	hasRule  bool
 	notation string
+}
+
+// variant is the stored and shown name of the gomoku variant, "" for the
+// other games.
+func (s setup) variant() string {
+	if !s.hasRule {
+		return ""
+	}
+	return s.rule.String()
+}
+
+// renju reports whether black's forbidden points apply.
+func (s setup) renju() bool { return s.hasRule && s.rule == gomoku.Renju }
+
+// ruleNamed is the gomoku variant named exactly as gomoku.Rule.String
+// writes it (the API and the store take no other spelling, unlike
+// gomoku.ParseRule's aliases and Gomocup numbers).
+func ruleNamed(name string) (gomoku.Rule, bool) {
+	for _, r := range gomoku.AllRules {
+		if r.String() == name {
+			return r, true
+		}
+	}
+	return 0, false
 }
 
 // newSetup checks a create request's game and rules.
@@ -64,23 +84,17 @@ func newSetup(kind string, rj *RulesJSON) (setup, error) {
 		s.rules, s.notation = gomoku.GobangRules, NotationPoint
 	case "gomoku":
 		s.rules, s.notation = inarow.Gomoku, NotationCoord
-		switch given.Rule {
-		case "", Freestyle:
-			s.variant = Freestyle
-		case Standard:
-			s.variant, s.rules.Win = Standard, inarow.ExactlyK
-		case Renju:
-			// Black's overline never wins (nor may it be played: it is
-			// forbidden); white's does. The forbidden points are package
-			// gomoku's.
-			s.variant, s.rules.Win = Renju, inarow.FirstExactlyK
-		case Caro:
-			s.variant, s.rules.Win = Caro, inarow.Caro
-		case CaroExact:
-			s.variant, s.rules.Win = CaroExact, inarow.CaroExactlyK
-		default:
-			return s, fmt.Errorf("unknown gomoku rule %q (want freestyle, standard, renju, caro or caro-exact)", given.Rule)
+		s.rule, s.hasRule = gomoku.Freestyle, true
+		if given.Rule != "" {
+			var ok bool
+			if s.rule, ok = ruleNamed(given.Rule); !ok {
+				return s, fmt.Errorf("unknown gomoku rule %q (want freestyle, standard, renju, caro or caro-exact)", given.Rule)
+			}
 		}
+		// In renju black's overline never wins (nor may it be played: it
+		// is forbidden); white's does. The forbidden points are package
+		// gomoku's.
+		s.rules.Win = s.rule.WinRule()
 	case "mnk":
 		if rj == nil {
 			return s, errors.New(`mnk needs "rules": {"m": COLS, "n": ROWS, "k": K, "gravity": BOOL, "exact": BOOL}`)
@@ -110,7 +124,12 @@ func setupOf(g *store.Game) (setup, error) {
 	if err != nil {
 		return setup{}, err
 	}
-	s := setup{kind: g.Kind, rules: r, variant: g.Variant}
+	s := setup{kind: g.Kind, rules: r}
+	if g.Variant != "" {
+		if s.rule, s.hasRule = ruleNamed(g.Variant); !s.hasRule {
+			return setup{}, fmt.Errorf("unknown gomoku rule %q in the store", g.Variant)
+		}
+	}
 	switch g.Kind {
 	case "tictactoe":
 		s.notation = NotationTicTacToe
@@ -126,7 +145,7 @@ func setupOf(g *store.Game) (setup, error) {
 }
 
 func (s setup) rulesJSON() RulesJSON {
-	return RulesJSON{M: s.rules.Cols, N: s.rules.Rows, K: s.rules.K, Gravity: s.rules.Gravity, Exact: s.rules.Win == inarow.ExactlyK || s.rules.Win == inarow.CaroExactlyK, Rule: s.variant}
+	return RulesJSON{M: s.rules.Cols, N: s.rules.Rows, K: s.rules.K, Gravity: s.rules.Gravity, Exact: s.rules.Win == inarow.ExactlyK || s.rules.Win == inarow.CaroExactlyK, Rule: s.variant()}
 }
 
 // errSyntax marks a move that is not written in the game's notation.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/engine"
 	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/store"
 )
@@ -55,13 +56,15 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, `"seat" must be "first" or "second"`)
 		return
 	}
-	g := &store.Game{ID: newID(), Kind: set.kind, Rules: set.rules.String(), Variant: set.variant, Opponent: req.Opponent, Computer: -1}
+	g := &store.Game{ID: newID(), Kind: set.kind, Rules: set.rules.String(), Variant: set.variant(), Opponent: req.Opponent, Computer: -1}
 	out := &Created{Token: newToken(), Seat: seatNames[creator]}
 	switch req.Opponent {
 	case "computer":
 		g.Level = req.Level
 		if g.Level == 0 {
-			g.Level = 2
+			// The page's and the CLI's default: the strongest player
+			// (engine.Best).
+			g.Level = engine.Best
 		}
 		if g.Level < 1 || g.Level > 3 {
 			writeError(w, http.StatusBadRequest, `"level" must be 1, 2 or 3`)
@@ -108,6 +111,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, `"agent" is only for games against an agent (opponent "agent")`)
 		return
 	}
+	clock, err := s.control(req.Clock, req.Opponent, len(req.Moves) > 0)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	g.Clock = clock
 	if len(req.Moves) > 0 {
 		moves, status, msg := s.initialMoves(set, req.Moves)
 		if msg != "" {
@@ -267,7 +276,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if st.over() {
-		writeError(w, http.StatusUnprocessableEntity, "the game is over")
+		writeError(w, http.StatusUnprocessableEntity, overText(st))
 		return
 	}
 	if !seats[p.ToMove()] {
@@ -290,13 +299,27 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusUnprocessableEntity, refusal(err, req.Move))
 		return
 	}
-	version, err := s.store.Append(ctx, id, st.g.Version, int(m))
+	mv, err := timed(st, m, next, s.opt.Clock.Now())
+	if errors.Is(err, errFlag) {
+		// Too late: the flag fell between the load and now. Record it
+		// (or find it recorded) and refuse the move.
+		if st, err = s.settle(ctx, st); err != nil {
+			s.storeError(w, r, err)
+			return
+		}
+		writeError(w, http.StatusUnprocessableEntity, overText(st))
+		return
+	}
+	version, err := s.store.Append(ctx, id, st.g.Version, mv)
 	if err != nil {
 		s.storeError(w, r, err)
 		return
 	}
 	s.hub.publish(id)
-	st = advance(st, next, m, version)
+	if !mv.Deadline.IsZero() {
+		s.flags.watch(id, mv.Deadline) // the flag falls even if nobody reads the game again
+	}
+	st = advance(st, next, mv, version)
 	if next.Over() && agentOf(st.g.Opponent) != "" {
 		s.agents.end(id)
 	}
@@ -346,6 +369,12 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	st, seats, ok := s.seated(w, r, id, token)
 	if !ok {
+		return
+	}
+	if st.g.Clock != (store.Clock{}) {
+		// Taking back would have to give back time too; a clocked game
+		// is played as it goes.
+		writeError(w, http.StatusForbidden, "moves cannot be taken back in a game with clocks")
 		return
 	}
 	if st.g.Opponent == "friend" {

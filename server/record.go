@@ -59,8 +59,12 @@ func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		rec := gomoku.Record{Rule: rule, Cols: rules.Cols, Rows: rules.Rows, Moves: moves, Result: gomoku.ResultOf(st.pos)}
-		if f := st.g.Forfeit; f != nil { // SGF's "F": a win by forfeit
-			rec.Result = map[int]string{0: "W+F", 1: "B+F"}[f.Seat]
+		if f := st.g.Forfeit; f != nil { // SGF's "F": a win by forfeit; "T": on time
+			how := "F"
+			if f.Reason == flagReason {
+				how = "T"
+			}
+			rec.Result = map[int]string{0: "W+", 1: "B+"}[f.Seat] + how
 		}
 		rec.Black, rec.White = seatPlayer(st, inarow.First), seatPlayer(st, inarow.Second)
 		if format == "sgf" {

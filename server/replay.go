@@ -40,13 +40,34 @@ func (s *Server) load(ctx context.Context, id string) (*state, error) {
 		}
 	}
 	st.pos = p
-	return st, nil
+	return s.settle(ctx, st) // a flag that fell is recorded by whoever reads first
+}
+
+// at returns st as it was after its first ply moves (0 ≤ ply ≤ the
+// number of moves), at the same version: the position a look back at the
+// game shows.
+func (st *state) at(ply int) (*state, error) {
+	if ply == len(st.g.Moves) {
+		return st, nil
+	}
+	p, err := inarow.NewPosition(st.set.rules)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range st.g.Moves[:ply] {
+		if p, err = p.Play(inarow.Move(m.Cell)); err != nil {
+			return nil, err
+		}
+	}
+	g := *st.g
+	g.Moves, g.Forfeit = g.Moves[:ply:ply], nil
+	return &state{g: &g, set: st.set, pos: p}, nil
 }
 
 // forbidden reports whether m is refused by renju for the side to move
 // (package gomoku's rules: double-three, double-four, overline for black).
 func (s *Server) forbidden(st *state, p inarow.Position, m inarow.Move) bool {
-	if st.set.variant != Renju || p.ToMove() != inarow.First || p.Over() || p.At(m) != inarow.NoPlayer {
+	if !st.set.renju() || p.ToMove() != inarow.First || p.Over() || p.At(m) != inarow.NoPlayer {
 		return false
 	}
 	_, bad := gomoku.IsForbidden(p, m)
@@ -54,9 +75,13 @@ func (s *Server) forbidden(st *state, p inarow.Position, m inarow.Move) bool {
 }
 
 // advance returns st after m, committed at version.
-func advance(st *state, next inarow.Position, m inarow.Move, version int64) *state {
+func advance(st *state, next inarow.Position, m store.Move, version int64) *state {
 	g := *st.g
-	g.Moves = append(g.Moves[:len(g.Moves):len(g.Moves)], store.Move{Ply: len(g.Moves), Cell: int(m), At: time.Now().UTC()})
+	m.Ply = len(g.Moves)
+	if m.At.IsZero() {
+		m.At = time.Now().UTC()
+	}
+	g.Moves = append(g.Moves[:len(g.Moves):len(g.Moves)], m)
 	g.Version = version
 	return &state{g: &g, set: st.set, pos: next}
 }

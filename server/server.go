@@ -5,10 +5,12 @@
 //	GET  /api/games/{id}             the game view
 //	POST /api/games/{id}/moves       play {"move", "ply"} with Authorization: Bearer TOKEN
 //	POST /api/games/{id}/undo        take back {"ply"} (against the computer, or local)
+//	POST /api/games/{id}/rematch     {} with a seat's token: the finished game again, colours swapped
 //	GET  /api/games/{id}/events      text/event-stream of views
 //	GET  /api/games/{id}/analysis    move values from the solver or the gomoku engine, time-bounded
 //	GET  /api/games/{id}/record      the record: ?format=moves|c4|sgf|psq|text
 //	GET  /api/agents                 the outside programs games may seat
+//	GET  /api/levels?game=G…         what the computer is at each level of a game
 //
 // Seat tokens are 192 random bits, stored as SHA-256 hashes, compared in
 // constant time and never logged.
@@ -41,6 +43,10 @@ type Server struct {
 	// every spectator's page costs no rebuild and no search.
 	views    *gameCache[*View]
 	analyses *gameCache[*Analysis]
+	reports  *gameCache[*Report]
+	// building holds the reports being built, by id@version, each with
+	// a channel closed when it is done: a second reader waits for it.
+	building sync.Map
 	// thinking holds the ids of the games whose computer move a request
 	// of this process is computing.
 	thinking      sync.Map
@@ -52,6 +58,7 @@ type Server struct {
 	agentByName   map[string]Agent
 	hosts         map[string]bool // Options.Hosts, normalized by hostName; nil: any
 	crossOrigin   *http.CrossOriginProtection
+	flags         *flagTimers // the running game clocks' timers
 	cancel        context.CancelFunc
 	wg            sync.WaitGroup
 }
@@ -68,6 +75,11 @@ func New(opt Options) (*Server, error) {
 		jobs: make(chan struct{}, opt.EngineJobs), streams: make(chan struct{}, opt.MaxStreams),
 	}
 	s.agentByName = map[string]Agent{}
+	for _, tc := range opt.TimeControls {
+		if _, err := parseControl(tc); err != nil {
+			return nil, fmt.Errorf("server: %w", err)
+		}
+	}
 	for _, a := range opt.Agents {
 		if _, dup := s.agentByName[a.Name]; dup || a.Name == "" || a.Command == "" {
 			return nil, fmt.Errorf("server: agent %q given twice or without a command", a.Name)
@@ -86,10 +98,17 @@ func New(opt Options) (*Server, error) {
 		}
 		s.hosts[hostName(h)] = true
 	}
-	s.views, s.analyses = newGameCache[*View](4096), newGameCache[*Analysis](1024)
+	s.views, s.analyses, s.reports = newGameCache[*View](4096), newGameCache[*Analysis](1024), newGameCache[*Report](256)
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
+	s.flags = newFlagTimers(s, ctx)
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.sweepFlags(ctx)
+	}()
+	s.flags.sweepLater()
 	if len(opt.Agents) > 0 {
 		s.wg.Add(1)
 		go func() {
@@ -115,6 +134,7 @@ func New(opt Options) (*Server, error) {
 // does not close the store.
 func (s *Server) Close() error {
 	s.cancel()
+	s.flags.stopAll()
 	s.hub.closeAll()
 	s.wg.Wait()
 	s.agents.closeAll()
@@ -156,11 +176,13 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/games/{id}", s.handleGet)
 	s.mux.HandleFunc("POST /api/games/{id}/moves", s.handleMove)
 	s.mux.HandleFunc("POST /api/games/{id}/undo", s.handleUndo)
+	s.mux.HandleFunc("POST /api/games/{id}/rematch", s.handleRematch)
 	s.mux.HandleFunc("GET /api/games/{id}/events", s.handleEvents)
 	s.mux.HandleFunc("GET /api/games/{id}/analysis", s.handleAnalysis)
 	s.mux.HandleFunc("GET /api/games/{id}/record", s.handleRecord)
 	s.mux.HandleFunc("GET /api/games/{id}/report", s.handleReport)
 	s.mux.HandleFunc("GET /api/agents", s.handleAgents)
+	s.mux.HandleFunc("GET /api/levels", s.handleLevels)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such API endpoint")
 	})

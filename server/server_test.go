@@ -161,6 +161,11 @@ func TestCreateEveryGame(t *testing.T) {
 			t.Fatalf("GET shows %v", got)
 		}
 	}
+	// Without a level the computer plays at level 3, as the page and
+	// the CLI default to.
+	if out := e.create(map[string]any{"game": "connect4", "opponent": "computer"}); out["level"] != 3.0 {
+		t.Fatalf("default level %v, want 3", out["level"])
+	}
 	// The gomoku variant is kept.
 	out := e.create(map[string]any{"game": "gomoku", "opponent": "local", "rules": map[string]any{"rule": "standard"}})
 	if r := out["rules"].(map[string]any); r["rule"] != "standard" || r["exact"] != true || r["k"] != 5.0 {
@@ -560,6 +565,12 @@ func (e *env) events(id string) *sse {
 // next returns the next "game" event's view.
 func (s *sse) next(t *testing.T) map[string]any {
 	t.Helper()
+	return s.nextOf(t, "game")
+}
+
+// nextOf returns the data of the next event named name, skipping others.
+func (s *sse) nextOf(t *testing.T, name string) map[string]any {
+	t.Helper()
 	done := make(chan map[string]any, 1)
 	go func() {
 		var event string
@@ -573,7 +584,7 @@ func (s *sse) next(t *testing.T) map[string]any {
 			switch {
 			case strings.HasPrefix(line, "event: "):
 				event = line[7:]
-			case strings.HasPrefix(line, "data: ") && event == "game":
+			case strings.HasPrefix(line, "data: ") && event == name:
 				var v map[string]any
 				json.Unmarshal([]byte(line[6:]), &v)
 				done <- v
@@ -757,7 +768,7 @@ func TestEventsRefresh(t *testing.T) {
 	g := e.create(map[string]any{"game": "connect4", "opponent": "local"})
 	s := e.events(g["id"].(string))
 	s.next(t)
-	if _, err := e.srv.store.Append(context.Background(), g["id"].(string), int64(g["version"].(float64)), 38); err != nil {
+	if _, err := e.srv.store.Append(context.Background(), g["id"].(string), int64(g["version"].(float64)), store.Move{Cell: 38}); err != nil {
 		t.Fatal(err)
 	}
 	if v := s.next(t); ply(v) != 1 {

@@ -2,12 +2,13 @@ package server
 
 import (
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/engine"
 	"github.com/inarow/inarow/gomoku"
 )
 
 func (s *Server) view(st *state) *View {
 	if v, ok := s.views.get(st.g.ID, st.g.Version); ok {
-		return v
+		return s.withClock(st, v)
 	}
 	r, p := st.set.rules, st.pos
 	v := &View{
@@ -18,6 +19,9 @@ func (s *Server) view(st *state) *View {
 	}
 	if st.g.Computer >= 0 {
 		v.Computer = seatName(inarow.Player(st.g.Computer))
+		if about, err := engine.Describe(engine.Spec{Rules: r, MoveTime: s.opt.MoveTime}); err == nil && st.g.Level >= 1 && st.g.Level <= 3 && v.Agent == "" {
+			v.LevelName = about[st.g.Level-1].Name
+		}
 	}
 	for i, m := range st.g.Moves {
 		v.Moves[i] = st.set.formatMove(inarow.Move(m.Cell))
@@ -62,7 +66,7 @@ func (s *Server) view(st *state) *View {
 		v.Status = "drawn"
 	default:
 		v.Status, v.ToMove = "playing", seatName(p.ToMove())
-		if st.set.variant == Renju && p.ToMove() == inarow.First {
+		if st.set.renju() && p.ToMove() == inarow.First {
 			for _, f := range gomoku.Forbidden(p) {
 				x, y := r.XY(f.Move)
 				v.Forbidden = append(v.Forbidden, [2]int{x, y})
@@ -70,5 +74,5 @@ func (s *Server) view(st *state) *View {
 		}
 	}
 	s.views.put(st.g.ID, st.g.Version, v)
-	return v
+	return s.withClock(st, v)
 }

@@ -117,9 +117,24 @@ func (g *Geometry) moveScore(b Board, move uint64) int {
 // make playable: they force the play soonest. Weighing also the threats
 // two stones away, or the near ones twice or more, searched more nodes on
 // 4453 and on random positions of 8–18 stones.
-func (g *Geometry) orderScore(b Board, move, opp uint64) int {
+//
+// wins reports that the move wins by force with the player's next stone:
+// the opponent has no move that does not lose at once (two playable
+// threats, or one whose block sits right below another, or every playable
+// cell below one), so the node need not search the child to know it.
+func (g *Geometry) orderScore(b Board, move, opp uint64) (score int, wins bool) {
 	mask := b.mask | move
-	useful := g.winning(b.current|move, mask) &^ (opp << 1)
-	near := useful & (g.possible(mask) << 1)
-	return 2*bits.OnesCount64(useful) + bits.OnesCount64(near)
+	mine := g.winning(b.current|move, mask)
+	possible := g.possible(mask)
+	// The opponent's non-losing moves, as nonLosingThreats finds them.
+	reply := possible &^ (mine >> 1)
+	if forced := possible & mine; forced != 0 {
+		reply &= forced
+		if forced&(forced-1) != 0 {
+			reply = 0
+		}
+	}
+	useful := mine &^ (opp << 1)
+	near := useful & (possible << 1)
+	return 2*bits.OnesCount64(useful) + bits.OnesCount64(near), reply == 0
 }

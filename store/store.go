@@ -52,15 +52,38 @@ type Game struct {
 	Moves   []Move
 	// Forfeit, when not nil, ended the game after its moves: a seat gave
 	// up its turn for good (an agent that exited, answered late or
-	// illegally).
+	// illegally; a player whose clock ran out).
 	Forfeit *Forfeit
+	// Clock is the game's time control; the zero Clock is none.
+	Clock Clock
+}
+
+// Clock is a time control: each seat starts with Initial and gains
+// Increment after each of its moves. How the time is counted is the
+// server's; the store keeps each move's Left and Deadline as given.
+type Clock struct {
+	Initial, Increment time.Duration
+}
+
+// Deadline is a game whose clock runs: the seat to move loses on time at
+// At unless it moves first.
+type Deadline struct {
+	ID string
+	At time.Time
 }
 
 // Move is one played move: a cell index of the board (y*Cols + x).
 type Move struct {
 	Ply  int
 	Cell int
-	At   time.Time
+	At   time.Time // when it was played; Append and Create stamp it when zero
+	// Left is the mover's time left after the move, its increment
+	// included; 0 in a game without a clock.
+	Left time.Duration
+	// Deadline is when the next mover's time runs out if the game goes on
+	// from this move; zero when no clock runs after it (no clock, or the
+	// game ended).
+	Deadline time.Time
 }
 
 // Forfeit is the end of a game by a seat's forfeit, after its last move.
@@ -80,10 +103,12 @@ type Store interface {
 	Create(ctx context.Context, g *Game) error
 	// Get returns the game with its moves in ply order, or ErrNotFound.
 	Get(ctx context.Context, id string) (*Game, error)
-	// Append adds the move at ply len(moves) if the game is still at
-	// version; it returns the new version, ErrConflict when the game moved
-	// on, ErrNotFound when there is no such game.
-	Append(ctx context.Context, id string, version int64, cell int) (int64, error)
+	// Append adds m (its Cell, At, Left and Deadline; its Ply is ignored)
+	// as the move at ply len(moves) if the game is still at version; it
+	// returns the new version, ErrConflict when the game moved on,
+	// ErrNotFound when there is no such game. A zero m.At is stamped with
+	// the store's time.
+	Append(ctx context.Context, id string, version int64, m Move) (int64, error)
 	// Forfeit records that seat forfeited the game after its moves, for
 	// reason, if the game is still at version, with the same results as
 	// Append. A seat outside 0 and 1 is an error that changes nothing.
@@ -92,6 +117,10 @@ type Store interface {
 	// still at version, with the same results as Append. A forfeit comes
 	// after every move: Truncate removes it too when ply ≤ len(moves).
 	Truncate(ctx context.Context, id string, version int64, ply int) (int64, error)
+	// Deadlines lists the games whose clock runs: no forfeit, and a last
+	// move with a Deadline (a server's sweep at start-up, for the flags
+	// that fell while no server was watching).
+	Deadlines(ctx context.Context) ([]Deadline, error)
 	// Close releases the store.
 	Close() error
 }

@@ -10,7 +10,7 @@ import (
 // TestStaticFiles: the page's files are embedded, the favicon a real ICO
 // (browsers ask /favicon.ico whatever the page links).
 func TestStaticFiles(t *testing.T) {
-	for _, name := range []string{"index.html", "style.css", "app.js", "favicon.svg", "favicon.ico"} {
+	for _, name := range []string{"index.html", "style.css", "app.js", "clock.js", "favicon.svg", "favicon.ico"} {
 		b, err := fs.ReadFile(Static(), name)
 		if err != nil || len(b) == 0 {
 			t.Fatalf("%s: %v (%d bytes)", name, err, len(b))

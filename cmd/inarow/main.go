@@ -1,10 +1,12 @@
-// Command inarow plays, steps, counts and (in later versions) solves and
-// serves k-in-a-row games: tic-tac-toe, Connect Four, gomoku and any
-// m,n,k-game.
+// Command inarow steps, counts, plays, solves, analyses and serves
+// k-in-a-row games: tic-tac-toe, Connect Four, gomoku and any m,n,k-game.
 //
 //	inarow step GAME [--game FILE|-] [--view CELLS] [--strict] [--] MOVE...
 //	inarow perft GAME DEPTH [--rules m=7,n=6,k=4,gravity]
 //	inarow play GAME [--first human|computer] [--second human|computer]
+//	inarow solve connect4 < MOVES; inarow analyze connect4|gomoku …
+//	inarow serve; inarow bench solve|gomoku; inarow book …
+//	inarow pbrain; inarow agent …; inarow match …
 //
 // Run "inarow help" for the details.
 package main
@@ -42,7 +44,7 @@ Usage:
       Solve Pascal Pons' benchmark sets (built in; --sets DIR reads them from DIR)
       and print a table, or random positions of each stone count on any gravity
       board (what 9×7 or 8×8 would cost).
-  inarow bench gomoku [--depth N]
+  inarow bench gomoku [--depth N | --time D] [--threads T]
       Time the gomoku engine on fixed positions: VCF solve time, search nodes/s.
   inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--journal J | --db URL]
       Build an opening book with the solver; inarow book check FILE verifies one.

@@ -81,6 +81,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		}
 		return err
 	})
+	var controls []string
+	fs.Func("time-control", "an extra time control `M+S` (minutes + increment seconds) friend games may be created with through the API, beside the page's 3+2, 5+3, 10+5 and 15+10; repeatable (the browser tests' 0.1+0 is six seconds)", func(v string) error {
+		controls = append(controls, v)
+		return nil
+	})
 	agentProcs := fs.Int("agent-procs", 8, "agent programs running at once (one per game against an agent)")
 	logFormat := fs.String("log", "text", "log format: text or json")
 	quiet := fs.Bool("quiet", false, "log warnings and errors only (no address to open, no access log)")
@@ -141,7 +146,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		Store: st, Logger: log, EngineJobs: *jobs, MoveTime: *moveTime, AnalysisTime: *analysisTime, CreatePerMinute: *createLimit,
 		Agents: agents, AgentProcs: *agentProcs,
 		MovesPerMinute: *moveLimit, AnalysesPerMinute: *analysisLimit, StreamsPerAddress: *streamLimit, TrustProxy: trustProxy,
-		Hosts: servedHosts(*addr, hosts),
+		Hosts: servedHosts(*addr, hosts), TimeControls: controls,
 	})
 	if err != nil {
 		log.Error("cannot start", "err", err)

@@ -269,8 +269,12 @@ func TestServePostgresTwoProcesses(t *testing.T) {
 	events := make(chan map[string]any, 8)
 	go func() {
 		sc := bufio.NewScanner(resp.Body)
+		event := ""
 		for sc.Scan() {
-			if line, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+			if name, ok := strings.CutPrefix(sc.Text(), "event: "); ok {
+				event = name // the views only: "watchers" and "rematch" events are skipped
+			}
+			if line, ok := strings.CutPrefix(sc.Text(), "data: "); ok && event == "game" {
 				var v map[string]any
 				json.Unmarshal([]byte(line), &v)
 				events <- v
@@ -338,7 +342,8 @@ func TestServeBrowser(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("echo 'ok illegal'\nwhile read cmd rest; do\n  case \"$cmd\" in\n    go) echo 'move z99';;\n    quit) exit 0;;\n  esac\ndone\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s := startServe(t, filepath.Join(dir, "inarow.db"), "--quiet", "--agent", "first=exec sh "+script, "--agent", "illegal=exec sh "+bad)
+	s := startServe(t, filepath.Join(dir, "inarow.db"), "--quiet", "--agent", "first=exec sh "+script, "--agent", "illegal=exec sh "+bad,
+		"--time-control", "0.1+0") // a six-second control, for a flag to fall within the test
 	cmd := exec.Command(node, filepath.Join(e2e, "run.mjs"))
 	cmd.Env = append(os.Environ(), "INAROW_URL="+s.url, "INAROW_ARTIFACTS="+filepath.Join(e2e, "artifacts"), "CHROMIUM="+chromium)
 	cmd.Dir = e2e

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/bits"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/inarow/inarow"
@@ -29,28 +30,22 @@ type Limits struct {
 	// Progress, if set, receives the progress after every iteration (in
 	// the goroutine that called Search).
 	Progress func(Info)
+	// Root, if set, hears of every root move the main search takes up
+	// and finishes (in the goroutine that called Search or Analyze): what
+	// a GUI shows as the search goes (the Yixin protocol's MESSAGE
+	// REALTIME lines).
+	Root func(RootMove)
 }
 
-// Budget returns the time the search may use: the hard limit (never
-// exceeded, well inside the turn and the match time) and the soft one
-// (no new iteration starts after it).
-func (l Limits) Budget(stones, cells int) (hard, soft time.Duration) {
-	t := 5 * time.Second
-	if l.TurnTime > 0 {
-		t = l.TurnTime
-	}
-	if l.MatchTime > 0 && l.TimeLeft > 0 {
-		left := max(cells-stones, 20) / 2
-		t = min(t, l.TimeLeft/time.Duration(min(left, 25)+5))
-	} else if l.MatchTime > 0 && l.TimeLeft <= 0 && l.TurnTime <= 0 {
-		t = l.MatchTime / 40
-	}
-	margin := max(25*time.Millisecond, t/8)
-	hard = t - margin
-	if hard < 5*time.Millisecond {
-		hard = max(t/2, time.Millisecond)
-	}
-	return hard, hard / 2
+// RootMove is one root move's search starting (Done false) or finished
+// (Done true) in an iteration of Depth. Score is its value for the side
+// to move when the move was searched with a full window, else a bound
+// for it; a Score below -(WinScore-1000) is a proven loss either way.
+type RootMove struct {
+	Move  inarow.Move
+	Depth int
+	Done  bool
+	Score int
 }
 
 // Info is the progress of a search, reported after every iteration.
@@ -60,6 +55,9 @@ type Info struct {
 	Nodes   int64
 	Elapsed time.Duration
 	PV      []inarow.Move
+	// Values, from Analyze, are the candidates' values after the
+	// iteration of Depth, best first.
+	Values []MoveValue
 }
 
 // NPS is the speed in nodes per second.
@@ -70,8 +68,8 @@ func (in Info) NPS() int64 {
 	return int64(float64(in.Nodes) / in.Elapsed.Seconds())
 }
 
+// ttEntry is one position's entry in the table, as probe returns it.
 type ttEntry struct {
-	key   uint64
 	score int16
 	move  int16
 	depth int8
@@ -84,8 +82,23 @@ const (
 	ttUpper = 3
 )
 
-// TT is the transposition table of the search.
-type TT struct{ e []ttEntry }
+// TT is the transposition table of the search, shared by the threads of
+// a multi-threaded search (smp.go). A slot holds the entry packed in one
+// word and the key xor that word, each read and written atomically: a
+// slot that two threads wrote at once holds a key that matches neither
+// position, so a torn entry is never taken for a position's (the
+// lockless table of Hyatt and Mann). On amd64 the loads are plain moves.
+type TT struct{ e []ttSlot }
+
+type ttSlot struct{ key, data atomic.Uint64 }
+
+func (e ttEntry) pack() uint64 {
+	return uint64(uint16(e.score)) | uint64(uint16(e.move))<<16 | uint64(uint8(e.depth))<<32 | uint64(e.flag)<<40
+}
+
+func unpack(d uint64) ttEntry {
+	return ttEntry{score: int16(d), move: int16(d >> 16), depth: int8(d >> 32), flag: uint8(d >> 40)}
+}
 
 // NewTT sizes a table to use at most bytes bytes (a power of two entries,
 // 1<<12 at least).
@@ -94,27 +107,36 @@ func NewTT(bytes int64) *TT {
 	for int64(n*2*16) <= bytes && n < 1<<26 {
 		n *= 2
 	}
-	return &TT{e: make([]ttEntry, n)}
+	return &TT{e: make([]ttSlot, n)}
 }
 
-func (t *TT) probe(k uint64) *ttEntry {
+// probe returns the entry of the position of key k, if the table has it.
+func (t *TT) probe(k uint64) (ttEntry, bool) {
 	e := &t.e[k&uint64(len(t.e)-1)]
-	if e.key == k {
-		return e
+	d := e.data.Load()
+	if e.key.Load()^d != k || d == 0 {
+		return ttEntry{}, false
 	}
-	return nil
+	return unpack(d), true
 }
 
 func (t *TT) store(k uint64, depth, score, flag, move int) {
 	e := &t.e[k&uint64(len(t.e)-1)]
-	if e.key == k && int(e.depth) > depth && flag != ttExact {
+	if d := e.data.Load(); e.key.Load()^d == k && int(unpack(d).depth) > depth && flag != ttExact {
 		return
 	}
-	*e = ttEntry{key: k, score: int16(score), move: int16(move), depth: int8(depth), flag: uint8(flag)}
+	d := ttEntry{score: int16(score), move: int16(move), depth: int8(depth), flag: uint8(flag)}.pack()
+	e.data.Store(d)
+	e.key.Store(k ^ d)
 }
 
-// Clear empties the table.
-func (t *TT) Clear() { clear(t.e) }
+// Clear empties the table. No search may be running.
+func (t *TT) Clear() {
+	for i := range t.e {
+		t.e[i].key.Store(0)
+		t.e[i].data.Store(0)
+	}
+}
 
 func toTT(score, ply int) int {
 	if score > winBound {
@@ -164,6 +186,8 @@ type searcher struct {
 	// the best root move so far of the current iteration and its score
 	// (fully searched moves only): an interrupted iteration still tells
 	rootMove, rootScore int
+	// onRoot, if set, hears of each root move's search (Limits.Root)
+	onRoot func(m, depth int, done bool, score int)
 }
 
 // total is the number of nodes of all searches (alpha-beta and threats).
@@ -364,7 +388,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	}
 	hk := b.Hash()
 	ttMove := -1
-	if e := s.tt.probe(hk); e != nil {
+	if e, ok := s.tt.probe(hk); ok {
 		ttMove = int(e.move)
 		if int(e.depth) >= depth && ply > 0 {
 			sc := fromTT(int(e.score), ply)
@@ -426,6 +450,9 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 			b.cls[me][m] < clsThree && b.cls[op][m] < clsThree {
 			continue
 		}
+		if ply == 0 && s.onRoot != nil {
+			s.onRoot(m, depth, false, 0)
+		}
 		b.Play(m)
 		var v int
 		if n == 0 {
@@ -443,6 +470,9 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		b.Undo()
 		if s.stopped {
 			return 0
+		}
+		if ply == 0 && s.onRoot != nil {
+			s.onRoot(m, depth, true, v)
 		}
 		if v > best {
 			best, bestMove = v, m

@@ -136,10 +136,10 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 			fSeat, fAt, fReason = &f.Seat, &f.At, f.Reason
 		}
 		tag, err := tx.Exec(ctx, `INSERT INTO games (id, kind, rules, variant, opponent, level, computer, seat0_hash, seat1_hash, version, ply, created_at, updated_at,
-				forfeit_seat, forfeit_reason, forfeit_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) ON CONFLICT (id) DO NOTHING`,
+				forfeit_seat, forfeit_reason, forfeit_at, clock_initial_us, clock_increment_us)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) ON CONFLICT (id) DO NOTHING`,
 			g.ID, g.Kind, g.Rules, g.Variant, g.Opponent, g.Level, g.Computer, g.SeatHash[0], g.SeatHash[1], g.Version, len(g.Moves), g.Created, g.Updated,
-			fSeat, fReason, fAt)
+			fSeat, fReason, fAt, g.Clock.Initial.Microseconds(), g.Clock.Increment.Microseconds())
 		if err != nil {
 			return err
 		}
@@ -152,7 +152,8 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 			if m.At.IsZero() {
 				m.At = g.Created
 			}
-			if _, err := tx.Exec(ctx, `INSERT INTO moves (game_id, ply, cell, created_at) VALUES ($1, $2, $3, $4)`, g.ID, i, m.Cell, m.At); err != nil {
+			if _, err := tx.Exec(ctx, `INSERT INTO moves (game_id, ply, cell, created_at, left_us, deadline) VALUES ($1, $2, $3, $4, $5, $6)`,
+				g.ID, i, m.Cell, m.At, m.Left.Microseconds(), deadlineArg(m.Deadline)); err != nil {
 				return err
 			}
 		}
@@ -171,7 +172,8 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 // one round trip).
 func (s *Store) Get(ctx context.Context, id string) (*store.Game, error) {
 	rows, err := s.pool.Query(ctx, `SELECT g.kind, g.rules, g.variant, g.opponent, g.level, g.computer, g.seat0_hash, g.seat1_hash,
-			g.version, g.ply, g.created_at, g.updated_at, g.forfeit_seat, g.forfeit_reason, g.forfeit_at, m.ply, m.cell, m.created_at
+			g.version, g.ply, g.created_at, g.updated_at, g.forfeit_seat, g.forfeit_reason, g.forfeit_at, g.clock_initial_us, g.clock_increment_us,
+			m.ply, m.cell, m.created_at, m.left_us, m.deadline
 		FROM games g LEFT JOIN moves m ON m.game_id = g.id
 		WHERE g.id = $1 ORDER BY m.ply`, id)
 	if err != nil {
@@ -183,22 +185,29 @@ func (s *Store) Get(ctx context.Context, id string) (*store.Game, error) {
 	for rows.Next() {
 		next := &store.Game{ID: id}
 		var mply, mcell, fSeat *int
-		var mat, fAt *time.Time
+		var mat, mdeadline, fAt *time.Time
+		var initial, increment int64
+		var mleft *int64
 		var fReason string
 		if err := rows.Scan(&next.Kind, &next.Rules, &next.Variant, &next.Opponent, &next.Level, &next.Computer, &next.SeatHash[0], &next.SeatHash[1],
-			&next.Version, &ply, &next.Created, &next.Updated, &fSeat, &fReason, &fAt, &mply, &mcell, &mat); err != nil {
+			&next.Version, &ply, &next.Created, &next.Updated, &fSeat, &fReason, &fAt, &initial, &increment, &mply, &mcell, &mat, &mleft, &mdeadline); err != nil {
 			return nil, fmt.Errorf("postgres: get %s: %w", id, err)
 		}
 		if g == nil {
 			g = next
 			g.Created, g.Updated = g.Created.UTC(), g.Updated.UTC()
 			g.Moves = make([]store.Move, 0, ply)
+			g.Clock = store.Clock{Initial: time.Duration(initial) * time.Microsecond, Increment: time.Duration(increment) * time.Microsecond}
 			if fSeat != nil {
 				g.Forfeit = &store.Forfeit{Seat: *fSeat, Reason: fReason, At: fAt.UTC()}
 			}
 		}
 		if mply != nil {
-			g.Moves = append(g.Moves, store.Move{Ply: *mply, Cell: *mcell, At: mat.UTC()})
+			m := store.Move{Ply: *mply, Cell: *mcell, At: mat.UTC(), Left: time.Duration(*mleft) * time.Microsecond}
+			if mdeadline != nil {
+				m.Deadline = mdeadline.UTC()
+			}
+			g.Moves = append(g.Moves, m)
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -236,14 +245,19 @@ func wrap(op, id string, err error) error {
 // transaction and one round trip. The UPDATE is the compare-and-swap (it
 // locks the row: a concurrent change waits, then finds the version moved
 // on and changes nothing); the move and the NOTIFY follow only from it.
-func (s *Store) Append(ctx context.Context, id string, version int64, cell int) (int64, error) {
+func (s *Store) Append(ctx context.Context, id string, version int64, m store.Move) (int64, error) {
 	var ply *int
+	var at *time.Time // nil: the database's now()
+	if !m.At.IsZero() {
+		at = &m.At
+	}
 	err := s.pool.QueryRow(ctx, `WITH g AS (
 			UPDATE games SET version = version + 1, ply = ply + 1, updated_at = now()
 			WHERE id = $1 AND version = $2 RETURNING ply),
 		m AS (
-			INSERT INTO moves (game_id, ply, cell, created_at) SELECT $1, g.ply - 1, $3, now() FROM g RETURNING ply)
-		SELECT (SELECT ply FROM m)`, id, version, cell).Scan(&ply)
+			INSERT INTO moves (game_id, ply, cell, created_at, left_us, deadline)
+			SELECT $1, g.ply - 1, $3, COALESCE($4::timestamptz, now()), $5, $6 FROM g RETURNING ply)
+		SELECT (SELECT ply FROM m)`, id, version, m.Cell, at, m.Left.Microseconds(), deadlineArg(m.Deadline)).Scan(&ply)
 	if err == nil && ply != nil {
 		s.notify(ctx, id)
 	}
@@ -306,6 +320,35 @@ func (s *Store) Forfeit(ctx context.Context, id string, version int64, seat int,
 		return 0, wrap("forfeit", id, err)
 	}
 	return version + 1, nil
+}
+
+// deadlineArg is a move's Deadline as the moves table keeps it: NULL when
+// zero.
+func deadlineArg(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
+}
+
+// Deadlines lists the games whose clock runs.
+func (s *Store) Deadlines(ctx context.Context) ([]store.Deadline, error) {
+	rows, err := s.pool.Query(ctx, `SELECT g.id, m.deadline FROM games g
+		JOIN moves m ON m.game_id = g.id AND m.ply = g.ply - 1
+		WHERE g.clock_initial_us > 0 AND g.forfeit_seat IS NULL AND m.deadline IS NOT NULL`)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: deadlines: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Deadline, error) {
+		var d store.Deadline
+		err := row.Scan(&d.ID, &d.At)
+		d.At = d.At.UTC()
+		return d, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("postgres: deadlines: %w", err)
+	}
+	return out, nil
 }
 
 // Listen calls fn with the id of every game changed through this database

@@ -254,10 +254,10 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 			fSeat, fAt, fReason = sql.NullInt64{Int64: int64(f.Seat), Valid: true}, sql.NullInt64{Int64: micros(f.At), Valid: true}, f.Reason
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO games (id, kind, rules, variant, opponent, level, computer, seat0_hash, seat1_hash, version, ply, created_at, updated_at,
-				forfeit_seat, forfeit_reason, forfeit_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				forfeit_seat, forfeit_reason, forfeit_at, clock_initial_us, clock_increment_us)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			g.ID, g.Kind, g.Rules, g.Variant, g.Opponent, g.Level, g.Computer, g.SeatHash[0], g.SeatHash[1], g.Version, len(g.Moves), micros(g.Created), micros(g.Updated),
-			fSeat, fReason, fAt)
+			fSeat, fReason, fAt, g.Clock.Initial.Microseconds(), g.Clock.Increment.Microseconds())
 		if err != nil {
 			return err
 		}
@@ -267,7 +267,7 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 			if m.At.IsZero() {
 				m.At = g.Created
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, cell, created_at) VALUES (?, ?, ?, ?)`, g.ID, i, m.Cell, micros(m.At)); err != nil {
+			if err := insertMove(ctx, tx, g.ID, i, m); err != nil {
 				return err
 			}
 		}
@@ -283,7 +283,8 @@ func (s *Store) Create(ctx context.Context, g *store.Game) error {
 // snapshot, without the cost of an explicit read transaction).
 func (s *Store) Get(ctx context.Context, id string) (*store.Game, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT g.kind, g.rules, g.variant, g.opponent, g.level, g.computer, g.seat0_hash, g.seat1_hash,
-			g.version, g.ply, g.created_at, g.updated_at, g.forfeit_seat, g.forfeit_reason, g.forfeit_at, m.ply, m.cell, m.created_at
+			g.version, g.ply, g.created_at, g.updated_at, g.forfeit_seat, g.forfeit_reason, g.forfeit_at, g.clock_initial_us, g.clock_increment_us,
+			m.ply, m.cell, m.created_at, m.left_us, m.deadline
 		FROM games g LEFT JOIN moves m ON m.game_id = g.id
 		WHERE g.id = ? ORDER BY m.ply`, id)
 	if err != nil {
@@ -293,24 +294,29 @@ func (s *Store) Get(ctx context.Context, id string) (*store.Game, error) {
 	var g *store.Game
 	var ply int
 	for rows.Next() {
-		var created, updated int64
-		var mply, mcell, mat, fSeat, fAt sql.NullInt64
+		var created, updated, initial, increment int64
+		var mply, mcell, mat, mleft, mdeadline, fSeat, fAt sql.NullInt64
 		var fReason string
 		next := &store.Game{ID: id}
 		if err := rows.Scan(&next.Kind, &next.Rules, &next.Variant, &next.Opponent, &next.Level, &next.Computer, &next.SeatHash[0], &next.SeatHash[1],
-			&next.Version, &ply, &created, &updated, &fSeat, &fReason, &fAt, &mply, &mcell, &mat); err != nil {
+			&next.Version, &ply, &created, &updated, &fSeat, &fReason, &fAt, &initial, &increment, &mply, &mcell, &mat, &mleft, &mdeadline); err != nil {
 			return nil, fmt.Errorf("sqlite: get %s: %w", id, err)
 		}
 		if g == nil {
 			g = next
 			g.Created, g.Updated = fromMicros(created), fromMicros(updated)
 			g.Moves = make([]store.Move, 0, ply)
+			g.Clock = store.Clock{Initial: time.Duration(initial) * time.Microsecond, Increment: time.Duration(increment) * time.Microsecond}
 			if fSeat.Valid {
 				g.Forfeit = &store.Forfeit{Seat: int(fSeat.Int64), Reason: fReason, At: fromMicros(fAt.Int64)}
 			}
 		}
 		if mply.Valid {
-			g.Moves = append(g.Moves, store.Move{Ply: int(mply.Int64), Cell: int(mcell.Int64), At: fromMicros(mat.Int64)})
+			m := store.Move{Ply: int(mply.Int64), Cell: int(mcell.Int64), At: fromMicros(mat.Int64), Left: time.Duration(mleft.Int64) * time.Microsecond}
+			if mdeadline.Valid {
+				m.Deadline = fromMicros(mdeadline.Int64)
+			}
+			g.Moves = append(g.Moves, m)
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -345,16 +351,29 @@ func bump(ctx context.Context, tx *sql.Tx, id string, version int64, now time.Ti
 	return ply, err
 }
 
+// insertMove stores m as the move at ply of game id.
+func insertMove(ctx context.Context, tx *sql.Tx, id string, ply int, m *store.Move) error {
+	var deadline sql.NullInt64
+	if !m.Deadline.IsZero() {
+		deadline = sql.NullInt64{Int64: micros(m.Deadline), Valid: true}
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, cell, created_at, left_us, deadline) VALUES (?, ?, ?, ?, ?, ?)`,
+		id, ply, m.Cell, micros(m.At), m.Left.Microseconds(), deadline)
+	return err
+}
+
 // Append adds a move if the game is at version.
-func (s *Store) Append(ctx context.Context, id string, version int64, cell int) (int64, error) {
+func (s *Store) Append(ctx context.Context, id string, version int64, m store.Move) (int64, error) {
 	now := time.Now().UTC()
+	if m.At.IsZero() {
+		m.At = now
+	}
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		ply, err := bump(ctx, tx, id, version, now, "ply = ply + 1")
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, cell, created_at) VALUES (?, ?, ?, ?)`, id, ply-1, cell, micros(now))
-		return err
+		return insertMove(ctx, tx, id, ply-1, &m)
 	})
 	if err != nil {
 		if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrConflict) {
@@ -410,4 +429,29 @@ func (s *Store) Forfeit(ctx context.Context, id string, version int64, seat int,
 		return 0, fmt.Errorf("sqlite: forfeit %s: %w", id, err)
 	}
 	return version + 1, nil
+}
+
+// Deadlines lists the games whose clock runs.
+func (s *Store) Deadlines(ctx context.Context) ([]store.Deadline, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT g.id, m.deadline FROM games g INDEXED BY games_clock_running
+		JOIN moves m ON m.game_id = g.id AND m.ply = g.ply - 1
+		WHERE g.clock_initial_us > 0 AND g.forfeit_seat IS NULL AND m.deadline IS NOT NULL`)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: deadlines: %w", err)
+	}
+	defer rows.Close()
+	var out []store.Deadline
+	for rows.Next() {
+		var d store.Deadline
+		var at int64
+		if err := rows.Scan(&d.ID, &at); err != nil {
+			return nil, fmt.Errorf("sqlite: deadlines: %w", err)
+		}
+		d.At = fromMicros(at)
+		out = append(out, d)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("sqlite: deadlines: %w", err)
+	}
+	return out, nil
 }

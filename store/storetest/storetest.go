@@ -44,16 +44,27 @@ func mustOpen(t *testing.T, open func() (store.Store, error)) store.Store {
 // Run runs the suite.
 func Run(t *testing.T, opener Opener) {
 	ctx := context.Background()
-
-	t.Run("CreateGet", func(t *testing.T) {
+	// fresh opens a new database for the test, closed when it ends.
+	fresh := func(t *testing.T) store.Store {
 		s := mustOpen(t, opener(t))
-		defer s.Close()
-		g := sample(newID(t))
-		g.Kind, g.Rules, g.Variant, g.Opponent, g.Level, g.Computer = "gomoku", "m=15,n=15,k=5,exact", "standard", "computer", 2, 1
-		g.SeatHash[1] = nil
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	// withGame is fresh with g created in it.
+	withGame := func(t *testing.T, g *store.Game) store.Store {
+		t.Helper()
+		s := fresh(t)
 		if err := s.Create(ctx, g); err != nil {
 			t.Fatal(err)
 		}
+		return s
+	}
+
+	t.Run("CreateGet", func(t *testing.T) {
+		g := sample(newID(t))
+		g.Kind, g.Rules, g.Variant, g.Opponent, g.Level, g.Computer = "gomoku", "m=15,n=15,k=5,exact", "standard", "computer", 2, 1
+		g.SeatHash[1] = nil
+		s := withGame(t, g)
 		if g.Version != 1 || g.Created.IsZero() {
 			t.Fatalf("after Create: version %d created %v", g.Version, g.Created)
 		}
@@ -74,13 +85,9 @@ func Run(t *testing.T, opener Opener) {
 	})
 
 	t.Run("CreateWithMoves", func(t *testing.T) {
-		s := mustOpen(t, opener(t))
-		defer s.Close()
 		g := sample(newID(t))
 		g.Moves = []store.Move{{Cell: 38}, {Cell: 31}}
-		if err := s.Create(ctx, g); err != nil {
-			t.Fatal(err)
-		}
+		s := withGame(t, g)
 		got, err := s.Get(ctx, g.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -91,12 +98,11 @@ func Run(t *testing.T, opener Opener) {
 	})
 
 	t.Run("NotFoundAndExists", func(t *testing.T) {
-		s := mustOpen(t, opener(t))
-		defer s.Close()
+		s := fresh(t)
 		if _, err := s.Get(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("Get(nope) = %v, want ErrNotFound", err)
 		}
-		if _, err := s.Append(ctx, "nope", 1, 3); !errors.Is(err, store.ErrNotFound) {
+		if _, err := s.Append(ctx, "nope", 1, store.Move{Cell: 3}); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("Append(nope) = %v, want ErrNotFound", err)
 		}
 		if _, err := s.Truncate(ctx, "nope", 1, 0); !errors.Is(err, store.ErrNotFound) {
@@ -112,15 +118,11 @@ func Run(t *testing.T, opener Opener) {
 	})
 
 	t.Run("AppendTruncate", func(t *testing.T) {
-		s := mustOpen(t, opener(t))
-		defer s.Close()
 		g := sample(newID(t))
-		if err := s.Create(ctx, g); err != nil {
-			t.Fatal(err)
-		}
+		s := withGame(t, g)
 		v := g.Version
 		for i, c := range []int{38, 31, 37, 30} {
-			nv, err := s.Append(ctx, g.ID, v, c)
+			nv, err := s.Append(ctx, g.ID, v, store.Move{Cell: c})
 			if err != nil {
 				t.Fatalf("append %d: %v", i, err)
 			}
@@ -129,7 +131,7 @@ func Run(t *testing.T, opener Opener) {
 			}
 			v = nv
 		}
-		if _, err := s.Append(ctx, g.ID, v-1, 1); !errors.Is(err, store.ErrConflict) {
+		if _, err := s.Append(ctx, g.ID, v-1, store.Move{Cell: 1}); !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("stale append = %v, want ErrConflict", err)
 		}
 		got, _ := s.Get(ctx, g.ID)
@@ -148,7 +150,7 @@ func Run(t *testing.T, opener Opener) {
 			t.Fatalf("after truncate: version %d (want %d) moves %+v", got.Version, v, got.Moves)
 		}
 		// The ply freed by the undo is played again.
-		if v, err = s.Append(ctx, g.ID, v, 44); err != nil {
+		if v, err = s.Append(ctx, g.ID, v, store.Move{Cell: 44}); err != nil {
 			t.Fatal(err)
 		}
 		got, _ = s.Get(ctx, g.ID)
@@ -164,7 +166,7 @@ func Run(t *testing.T, opener Opener) {
 			t.Fatalf("after no-op truncate: %d moves version %d", len(got.Moves), got.Version)
 		}
 		// A cell is kept as given, even one off every board.
-		if _, err = s.Append(ctx, g.ID, v+1, -1); err != nil {
+		if _, err = s.Append(ctx, g.ID, v+1, store.Move{Cell: -1}); err != nil {
 			t.Fatal(err)
 		}
 		got, _ = s.Get(ctx, g.ID)
@@ -174,16 +176,12 @@ func Run(t *testing.T, opener Opener) {
 	})
 
 	t.Run("Forfeit", func(t *testing.T) {
-		s := mustOpen(t, opener(t))
-		defer s.Close()
 		g := sample(newID(t))
-		if err := s.Create(ctx, g); err != nil {
-			t.Fatal(err)
-		}
+		s := withGame(t, g)
 		v := g.Version
 		for _, c := range []int{38, 31} {
 			var err error
-			if v, err = s.Append(ctx, g.ID, v, c); err != nil {
+			if v, err = s.Append(ctx, g.ID, v, store.Move{Cell: c}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -241,14 +239,10 @@ func Run(t *testing.T, opener Opener) {
 	})
 
 	t.Run("CreateWithForfeit", func(t *testing.T) {
-		s := mustOpen(t, opener(t))
-		defer s.Close()
 		g := sample(newID(t))
 		g.Moves = []store.Move{{Cell: 38}}
 		g.Forfeit = &store.Forfeit{Seat: 1, Reason: "exited"}
-		if err := s.Create(ctx, g); err != nil {
-			t.Fatal(err)
-		}
+		s := withGame(t, g)
 		got, err := s.Get(ctx, g.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -258,13 +252,92 @@ func Run(t *testing.T, opener Opener) {
 		}
 	})
 
-	t.Run("ConcurrentAppendOneWinner", func(t *testing.T) {
-		s := mustOpen(t, opener(t))
-		defer s.Close()
+	t.Run("Clock", func(t *testing.T) {
+		s := fresh(t)
+		// A clocked game created with one timed move, a plain game, and
+		// a clocked game whose clock has not started (no move yet).
+		t0 := time.Date(2026, 11, 25, 6, 0, 0, 123456000, time.UTC)
 		g := sample(newID(t))
-		if err := s.Create(ctx, g); err != nil {
+		g.Clock = store.Clock{Initial: 3 * time.Minute, Increment: 2 * time.Second}
+		g.Moves = []store.Move{{Cell: 38, At: t0, Left: 3 * time.Minute, Deadline: t0.Add(3 * time.Minute)}}
+		plain, idle := sample(newID(t)), sample(newID(t))
+		idle.Clock = g.Clock
+		for _, x := range []*store.Game{g, plain, idle} {
+			if err := s.Create(ctx, x); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := s.Append(ctx, plain.ID, plain.Version, store.Move{Cell: 3}); err != nil {
 			t.Fatal(err)
 		}
+		// The second move, timed: its At, Left and Deadline as given.
+		t1 := t0.Add(1500 * time.Millisecond)
+		second := store.Move{Cell: 31, At: t1, Left: 3*time.Minute + 500*time.Millisecond, Deadline: t1.Add(3 * time.Minute)}
+		v, err := s.Append(ctx, g.ID, g.Version, second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Get(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Clock != g.Clock || len(got.Moves) != 2 {
+			t.Fatalf("Get: clock %+v moves %+v, want clock %+v and two moves", got.Clock, got.Moves, g.Clock)
+		}
+		for i, want := range []store.Move{g.Moves[0], second} {
+			m := got.Moves[i]
+			if m.Cell != want.Cell || !m.At.Equal(want.At) || m.Left != want.Left || !m.Deadline.Equal(want.Deadline) {
+				t.Fatalf("move %d = %+v, want %+v", i, m, want)
+			}
+		}
+		if p, _ := s.Get(ctx, plain.ID); p.Clock != (store.Clock{}) || p.Moves[0].Left != 0 || !p.Moves[0].Deadline.IsZero() || p.Moves[0].At.IsZero() {
+			t.Fatalf("plain game: clock %+v moves %+v, want no clock, the move stamped", p.Clock, p.Moves)
+		}
+		running := func() map[string]time.Time {
+			t.Helper()
+			ds, err := s.Deadlines(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := map[string]time.Time{}
+			for _, d := range ds {
+				out[d.ID] = d.At
+			}
+			return out
+		}
+		// Only g's clock runs, to the deadline of its last move.
+		if r := running(); len(r) != 1 || !r[g.ID].Equal(second.Deadline) {
+			t.Fatalf("Deadlines = %v, want only %s at %v", r, g.ID, second.Deadline)
+		}
+		// An undo goes back to the previous move's deadline.
+		if v, err = s.Truncate(ctx, g.ID, v, 1); err != nil {
+			t.Fatal(err)
+		}
+		if r := running(); !r[g.ID].Equal(g.Moves[0].Deadline) {
+			t.Fatalf("after the undo: Deadlines = %v, want %s at %v", r, g.ID, g.Moves[0].Deadline)
+		}
+		// A move that ends the game (no deadline) stops the clock…
+		if v, err = s.Append(ctx, g.ID, v, store.Move{Cell: 31, At: t1, Left: time.Minute}); err != nil {
+			t.Fatal(err)
+		}
+		if r := running(); len(r) != 0 {
+			t.Fatalf("after the last move: Deadlines = %v, want none", r)
+		}
+		// …and so does a forfeit (a flag that fell).
+		if v, err = s.Truncate(ctx, g.ID, v, 1); err != nil {
+			t.Fatal(err)
+		}
+		if _, err = s.Forfeit(ctx, g.ID, v, 1, "ran out of time"); err != nil {
+			t.Fatal(err)
+		}
+		if r := running(); len(r) != 0 {
+			t.Fatalf("after the forfeit: Deadlines = %v, want none", r)
+		}
+	})
+
+	t.Run("ConcurrentAppendOneWinner", func(t *testing.T) {
+		g := sample(newID(t))
+		s := withGame(t, g)
 		const n = 16
 		var wins, conflicts atomic.Int32
 		var wg sync.WaitGroup
@@ -274,7 +347,7 @@ func Run(t *testing.T, opener Opener) {
 			go func() {
 				defer wg.Done()
 				<-start
-				_, err := s.Append(ctx, g.ID, 1, i)
+				_, err := s.Append(ctx, g.ID, 1, store.Move{Cell: i})
 				switch {
 				case err == nil:
 					wins.Add(1)
@@ -297,8 +370,7 @@ func Run(t *testing.T, opener Opener) {
 	})
 
 	t.Run("ConcurrentGames", func(t *testing.T) {
-		s := mustOpen(t, opener(t))
-		defer s.Close()
+		s := fresh(t)
 		const games, moves = 20, 10
 		var wg sync.WaitGroup
 		ids := make([]string, games)
@@ -315,7 +387,7 @@ func Run(t *testing.T, opener Opener) {
 				v := g.Version
 				for j := range moves {
 					var err error
-					if v, err = s.Append(ctx, g.ID, v, i*100+j); err != nil {
+					if v, err = s.Append(ctx, g.ID, v, store.Move{Cell: i*100 + j}); err != nil {
 						t.Error(err)
 						return
 					}
@@ -345,7 +417,7 @@ func Run(t *testing.T, opener Opener) {
 		if err := s.Create(ctx, g); err != nil {
 			t.Fatal(err)
 		}
-		v, err := s.Append(ctx, g.ID, g.Version, 3)
+		v, err := s.Append(ctx, g.ID, g.Version, store.Move{Cell: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -395,7 +467,7 @@ func Run(t *testing.T, opener Opener) {
 		deadline := time.After(10 * time.Second)
 		for {
 			var err error
-			if v, err = other.Append(ctx, g.ID, v, int(v)); err != nil {
+			if v, err = other.Append(ctx, g.ID, v, store.Move{Cell: int(v)}); err != nil {
 				t.Fatal(err)
 			}
 			select {
@@ -483,7 +555,7 @@ func CheckLegacyForfeits(t *testing.T, s store.Store, at time.Time) {
 	if g, _ := s.Get(ctx, "old-first"); g.Version != v || len(g.Moves) != 1 || g.Forfeit != nil {
 		t.Errorf("old-first after an undo: version %d moves %+v forfeit %+v", g.Version, g.Moves, g.Forfeit)
 	}
-	if v, err = s.Append(ctx, "old-plain", 3, 114); err != nil {
+	if v, err = s.Append(ctx, "old-plain", 3, store.Move{Cell: 114}); err != nil {
 		t.Fatal(err)
 	}
 	if v, err = s.Forfeit(ctx, "old-plain", v, 1, "agent x exited"); err != nil {

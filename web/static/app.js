@@ -121,31 +121,29 @@
     tictactoe: 'Tic-tac-toe', connect4: 'Connect Four', gomoku: 'Gomoku', gobang: 'Gobang 9×9', mnk: 'm,n,k-game',
   };
 
-  // levelNames: what the computer's levels really are in a game (see
-  // server/computer.go and cmd/inarow/serve_wiring.go): package engine's
-  // Connect4 player for gravity boards the solver takes, the gomoku engine
-  // at level 3 of gomoku and gobang, Monte Carlo tree search at levels 2
-  // and 3 of custom boards over 16 cells, the exact solver at level 3 of
-  // small boards, and the server's beginner and greedy players elsewhere.
-  function levelNames(game, r) {
-    const beginner = 'Beginner — takes a win and blocks one, otherwise often plays anywhere';
-    const greedy = 'Greedy — wins and blocks at once, otherwise plays near the stones; no look-ahead';
-    const c4 = ['Beginner — wins and blocks, but drops a random stone a third of the time',
-      'Club — looks 4 moves ahead', 'Perfect — the exact solver and its opening book; never loses a won or drawn game'];
-    switch (game) {
-      case 'connect4': return c4;
-      case 'tictactoe': return [beginner, greedy, 'Perfect — solves the game; never loses'];
-      case 'gomoku': case 'gobang':
-        return [beginner, greedy, 'Strong — threat search (VCF, VCT) and alpha-beta, 2 s a move'];
-      default: {
-        const cells = r.m * r.n;
-        if (r.gravity && !r.exact && (r.n + 1) * r.m <= 64) return c4;
-        if (cells <= 16) return [beginner, greedy, r.gravity ? greedy : 'Perfect — solves the board; never loses'];
-        return [beginner, 'Monte Carlo tree search, 0.3 s a move', 'Monte Carlo tree search, 1.5 s a move'];
-      }
+  // levels: what the computer is at each level of a game, as the server's
+  // engine.Describe names the players engine.For makes (GET /api/levels);
+  // kept per game and rules, so the form asks once.
+  const levelCache = new Map();
+  function levelsQuery(game, r) {
+    const q = new URLSearchParams({ game });
+    if (r && r.rule) q.set('rule', r.rule);
+    if (game === 'mnk' && r) {
+      for (const k of ['m', 'n', 'k']) q.set(k, r[k]);
+      if (r.gravity) q.set('gravity', '1');
+      if (r.exact) q.set('exact', '1');
     }
+    return q.toString();
   }
-  const shortLevel = (name) => name.split(' — ')[0];
+  async function levels(game, r) {
+    const q = levelsQuery(game, r);
+    if (!levelCache.has(q)) {
+      levelCache.set(q, api('GET', '/api/levels?' + q).then(({ status, data }) => (status === 200 ? data.levels : null)));
+    }
+    const got = await levelCache.get(q);
+    if (!got) levelCache.delete(q); // bad rules now may be good later
+    return got;
+  }
 
   // ---- pictures of the games on the start page (SVG drawn here) ----
   const SVGNS = 'http://www.w3.org/2000/svg';
@@ -225,7 +223,7 @@
   const S = {
     id: null, token: null, seat: null, view: null, es: null, busy: false,
     replay: null, focus: [0, 0], analysis: null, analysisAbort: null, size: '', recordKey: '',
-    preview: null, offer: null, report: null, board: false,
+    preview: null, offer: null, report: null, board: false, watching: null, rematch: null,
   };
 
   function showMessage(text, kind) {
@@ -301,15 +299,27 @@
     $('#computer-options').hidden = opp !== 'computer';
     $('#agent-options').hidden = opp !== 'agent';
     $('#seat-options').hidden = opp === 'local';
-    const names = levelNames(game, formRules(game) || {});
-    for (const span of document.querySelectorAll('.level-name')) {
-      const [head, rest] = names[span.dataset.level - 1].split(' — ');
-      const b = el('b', '', span.dataset.level + '. ' + head);
-      span.replaceChildren(b, rest ? ' — ' + rest : '');
-    }
+    $('#clock-options').hidden = opp !== 'friend';
+    nameLevels(game, formRules(game));
     const fake = { game };
     $('#seat-first').textContent = 'First (' + seatLabel(fake, 'first') + ')';
     $('#seat-second').textContent = 'Second (' + seatLabel(fake, 'second') + ')';
+  }
+
+  // nameLevels writes the levels' names beside the form's levels, once
+  // the server has said them (the numbers alone until then, or for rules
+  // it refuses).
+  async function nameLevels(game, rules) {
+    const key = levelsQuery(game, rules);
+    $('#computer-options').dataset.levels = key;
+    const names = await levels(game, rules);
+    if ($('#computer-options').dataset.levels !== key) return; // the form changed meanwhile
+    for (const span of document.querySelectorAll('.level-name')) {
+      const l = names && names[span.dataset.level - 1];
+      if (!l) { span.replaceChildren(span.dataset.level); continue; }
+      span.replaceChildren(el('b', '', l.level + '. ' + l.name), ' — ' + l.basis);
+    }
+    $('#computer-options').dataset.named = names ? key : '';
   }
 
   function showForm() {
@@ -344,6 +354,7 @@
     if (opponent === 'computer') body.level = parseInt(formValue('level'), 10) || 3;
     if (opponent === 'agent') body.agent = $('#agent').value;
     if (opponent !== 'local') body.seat = formValue('seat');
+    if (opponent === 'friend' && $('#clock').value !== 'none') body.clock = $('#clock').value;
     const btn = $('#create');
     btn.disabled = true;
     const { status, data } = await create(body);
@@ -380,6 +391,7 @@
     S.token = saved.token || null;
     S.seat = saved.seat || null;
     S.view = null; S.replay = null; S.analysis = null; S.size = ''; S.preview = null; S.report = null;
+    S.watching = null; S.rematch = null;
     S.offer = offer;
     $('#report').hidden = true;
     showMessage('');
@@ -421,6 +433,7 @@
   }
 
   function closeGame() {
+    window.inarowClock.stop();
     if (S.es) { S.es.close(); S.es = null; }
     if (S.analysisAbort) S.analysisAbort.abort();
     clearTimeout(S.nudge);
@@ -432,6 +445,18 @@
     es.addEventListener('game', (e) => {
       if (S.id !== id) return;
       try { apply(JSON.parse(e.data)); } catch { /* ignore a bad event */ }
+    });
+    // How many pages watch the game live (players and spectators), and
+    // the rematch once either side has started it.
+    es.addEventListener('watchers', (e) => {
+      if (S.id !== id) return;
+      try { S.watching = JSON.parse(e.data).watching; } catch { return; }
+      renderWatching();
+    });
+    es.addEventListener('rematch', (e) => {
+      if (S.id !== id) return;
+      try { S.rematch = JSON.parse(e.data).id; } catch { return; }
+      if (S.view) render();
     });
     es.addEventListener('open', () => { if (S.id === id) $('#board').classList.remove('offline'); });
     es.addEventListener('error', () => { if (S.id === id) $('#board').classList.add('offline'); });
@@ -465,6 +490,13 @@
     }, 8000);
   }
 
+  // refresh reads game id again (a clock that ran out: the read records
+  // the loss on time if the server's own timer has not yet).
+  async function refresh(id) {
+    const { status, data } = await api('GET', '/api/games/' + encodeURIComponent(id));
+    if (status === 200 && S.view && S.view.id === id) apply(data);
+  }
+
   // mySeats: which seats this browser moves.
   function mySeats() {
     if (!S.token) return [];
@@ -481,7 +513,7 @@
   // who plays a seat, as the players' list names them.
   function playerName(v, seat) {
     const mine = mySeats();
-    if (v.computer === seat) return v.agent ? 'agent ' + v.agent : 'computer, level ' + v.level;
+    if (v.computer === seat) return v.agent ? 'agent ' + v.agent : 'computer, level ' + v.level + (v.level_name ? ' (' + v.level_name + ')' : '');
     if (v.opponent === 'local') return 'on this screen';
     if (mine.includes(seat)) return 'you';
     return v.opponent === 'friend' && mine.length ? 'your friend' : 'a player';
@@ -498,8 +530,9 @@
     if (v.status === 'drawn') return 'drawn';
     if (v.status !== 'won') return 'in play, ' + v.ply + (v.ply === 1 ? ' move' : ' moves');
     const mine = mySeats();
-    if (v.opponent === 'local' || !mine.length) return seatLabel(v, v.winner) + ' won';
-    return mine.includes(v.winner) ? 'you won' : 'you lost';
+    const how = v.clock && v.clock.flag ? ' on time' : '';
+    if (v.opponent === 'local' || !mine.length) return seatLabel(v, v.winner) + ' won' + how;
+    return (mine.includes(v.winner) ? 'you won' : 'you lost') + how;
   }
 
   function statusText() {
@@ -507,6 +540,11 @@
     const mine = mySeats();
     if (v.status === 'won') {
       const w = seatLabel(v, v.winner);
+      if (v.clock && v.clock.flag) {
+        const out = seatLabel(v, v.clock.flag) + '’s clock ran out.';
+        if (!mine.length) return w + ' won on time: ' + out;
+        return (mine.includes(v.winner) ? 'You won on time (' + w + '): ' : w + ' won on time: ') + out;
+      }
       if (v.opponent === 'local' || !mine.length) return w + ' wins.';
       if (v.forfeit) {
         const f = (v.note || 'the agent forfeited');
@@ -553,8 +591,11 @@
     if (v.game === 'mnk') title = v.rules.m + '×' + v.rules.n + ', ' + v.rules.k + ' in a row' + (v.rules.gravity ? ', gravity' : '') + (v.rules.exact ? ', exactly' : '');
     title = S.board ? 'Analysis board · ' + title : title + ' · ' + opponentText(v);
     $('#game-title').textContent = title;
+    // Looking back, the status says whose move it was in the position
+    // shown (the analysis of it is for that side) and how the game is now.
+    const there = S.replay !== null && S.replay < v.moves.length ? seatLabel(v, S.replay % 2 ? 'second' : 'first') + ' to move there. Now: ' : '';
     $('#status').textContent = S.replay !== null
-      ? 'Looking back: move ' + S.replay + ' of ' + v.moves.length + '. ' + statusText() + ' (End or » returns.)'
+      ? 'Looking back: move ' + S.replay + ' of ' + v.moves.length + ', ' + there + statusText() + ' (End or » returns.)'
       : statusText();
 
     const players = $('#players');
@@ -580,10 +621,16 @@
       inv.hidden = true;
     }
     renderOffer();
+    // The link to watch: the game without a seat, for anyone.
+    $('#watch').hidden = S.board;
+    $('#watch-link').value = location.origin + '/#g=' + encodeURIComponent(v.id);
+    renderWatching();
+    renderRematchOffer();
+    window.inarowClock.show($('#clocks'), v, (seat) => seatLabel(v, seat), () => refresh(v.id));
     const undo = $('#undo');
     undo.hidden = !(S.token && (v.computer || v.opponent === 'local')) || !!v.forfeit;
     undo.disabled = S.busy || v.moves.length === 0 || S.replay !== null;
-    $('#rematch').hidden = !(S.token && v.status !== 'playing');
+    $('#rematch').hidden = !(S.token && v.status !== 'playing') || !!S.rematch;
     $('#report-button').hidden = !(gradable(v) && v.moves.length);
     $('#report-button').classList.toggle('primary', v.status !== 'playing');
     renderReport();
@@ -593,6 +640,31 @@
     renderBoard();
     renderMoves();
     renderRecord();
+  }
+
+  function renderWatching() {
+    const w = $('#watching');
+    w.hidden = S.watching === null || S.board;
+    w.textContent = S.watching === null ? '' : S.watching + ' watching' + (S.watching === 1 ? ' (this page)' : '');
+  }
+
+  // The rematch someone started (the server's rematch event): a player of
+  // the game is offered their seat in it (the token they hold here holds
+  // the other colour there), a spectator a link to watch it.
+  function renderRematchOffer() {
+    const v = S.view, box = $('#rematch-offer');
+    box.hidden = !S.rematch || v.status === 'playing' || S.board;
+    if (box.hidden) return;
+    const mine = mySeats();
+    const seated = !!S.token && mine.length > 0;
+    const swapped = v.opponent === 'local' ? '' : seatLabel(v, mine[0] === 'first' ? 'second' : 'first');
+    $('#rematch-offer-text').textContent = !seated ? 'A rematch of this game has started.'
+      : v.opponent === 'friend' ? 'Your friend wants a rematch, colours swapped: you play ' + swapped + '.'
+      : 'The rematch is ready' + (swapped ? ', colours swapped: you play ' + swapped : '') + '.';
+    $('#rematch-join').hidden = !seated;
+    const watch = $('#rematch-watch');
+    watch.hidden = seated;
+    watch.href = '#g=' + encodeURIComponent(S.rematch);
   }
 
   function renderBoard() {
@@ -645,7 +717,9 @@
     // candidates ranked, forced wins and losses marked W and L.
     const marks = new Map();
     let best = new Set();
-    const live = S.analysis && S.replay === null && S.analysis.ply === v.ply ? S.analysis : null;
+    // The analysis of the position shown: the game now, or the move the
+    // list is looking back at.
+    const live = S.analysis && S.analysis.ply === shownPly() ? S.analysis : null;
     if (live) {
       const a = live;
       if (a.method === 'vcf' || a.method === 'vct' || a.method === 'search') {
@@ -761,7 +835,7 @@
           b.append(g);
           b.dataset.grade = gm.grade;
         }
-        b.setAttribute('aria-label', 'Move ' + (j + 1) + ', ' + seatLabel(v, j % 2 ? 'second' : 'first') + ' ' + v.moves[j] + (mark && mark.sign ? ', ' + mark.name : ''));
+        b.setAttribute('aria-label', 'Move ' + moveNumber(j + 1) + ' ' + seatLabel(v, j % 2 ? 'second' : 'first') + ' ' + v.moves[j] + (mark && mark.sign ? ', ' + mark.name : ''));
         if (cur === j + 1) b.setAttribute('aria-current', 'step');
         li.append(b);
       }
@@ -783,13 +857,29 @@
     $('#replay-end').disabled = $('#replay-forward').disabled = cur === v.moves.length;
   }
 
+  // moveNumber: a ply's number as the move list writes it, one number a
+  // pair of moves: ply 3 is "2." (the first player's second move), ply 4
+  // "2…" (the reply). The report says the same.
+  function moveNumber(ply) {
+    return Math.ceil(ply / 2) + (ply % 2 ? '.' : '…');
+  }
+
   function setReplay(ply) {
     const v = S.view;
     if (!v) return;
     ply = Math.max(0, Math.min(v.moves.length, ply));
+    const was = shownPly();
     S.replay = ply === v.moves.length ? null : ply;
     S.preview = null;
     render();
+    // With the analysis on, the scores follow the position looked at;
+    // a short pause lets a held key run through the moves first.
+    if (shownPly() !== was && $('#analysis-toggle').checked) {
+      S.analysis = null;
+      renderBoard();
+      clearTimeout(S.analyseSoon);
+      S.analyseSoon = setTimeout(analyse, 150);
+    }
   }
 
   // ---- moving: a click plays, or with confirming on, previews first ----
@@ -833,7 +923,7 @@
     S.preview = null;
     if (S.replay !== null) { showMessage('You are looking back at move ' + S.replay + '. Press End or » to go back to the game.', 'info'); return; }
     if (v.status !== 'playing') { showMessage('The game is over. Start a new game to play again.'); return; }
-    if (!S.token) { showMessage('You are watching this game: only its players can move.'); return; }
+    if (!S.token) { showMessage('You are watching this game: only its players can move.', 'info'); return; }
     if (!mySeats().includes(v.to_move)) {
       showMessage(v.computer === v.to_move ? 'Wait for ' + (v.agent ? 'the agent ' + v.agent : 'the computer') + ' to move.' : 'It is not your turn: wait for your friend.');
       return;
@@ -885,21 +975,18 @@
   }
 
   // rematch: the same game again with the seats swapped (the computer's
-  // level, the agent, the rules kept); a friend game gets a new invite
-  // link to send.
+  // level, the agent, the rules kept), made by the server once for the
+  // game (POST …/rematch): whichever side asks first makes it, the other
+  // joins it with the token it already holds.
   async function rematch() {
     const v = S.view;
-    if (!v) return;
-    const body = { game: v.game, opponent: v.opponent };
-    const rules = rulesBody(v);
-    if (rules) body.rules = rules;
-    if (v.opponent === 'computer') body.level = v.level;
-    if (v.opponent === 'agent') body.agent = v.agent;
-    if (v.opponent !== 'local') body.seat = mySeats()[0] === 'first' ? 'second' : 'first';
-    $('#rematch').disabled = true;
-    const { status, data } = await create(body);
-    $('#rematch').disabled = false;
-    if (status !== 201) showMessage('The rematch could not be created: ' + (data.error || status) + '.');
+    if (!v || !S.token) return;
+    for (const b of ['#rematch', '#rematch-join']) $(b).disabled = true;
+    const { status, data } = await api('POST', '/api/games/' + encodeURIComponent(v.id) + '/rematch', {}, S.token);
+    for (const b of ['#rematch', '#rematch-join']) $(b).disabled = false;
+    if (status !== 201 && status !== 200) { showMessage('The rematch could not be made: ' + refusedText(status, data)); return; }
+    store.put(data.id, { token: data.token, seat: data.seat, invite: '', game: data.game, opponent: data.opponent });
+    location.hash = '#g=' + encodeURIComponent(data.id);
   }
 
   // rulesBody: a view's rules as POST /api/games takes them.
@@ -941,8 +1028,24 @@
     return '/analysis?' + q;
   }
 
+  // openBoard opens the analysis board of the address. A reload (or the
+  // same link again) opens the board game this browser already made for
+  // that position, if the game still shows it, rather than a new one:
+  // each board is a game on the server, counted against its limit of
+  // new games. The saved entry keeps the address the board last had.
   async function openBoard() {
     S.board = true;
+    const here = location.pathname + location.search;
+    const all = store.load();
+    const reuse = Object.keys(all).filter((id) => all[id].analysis && all[id].url === here && all[id].token).sort((a, b) => all[b].at - all[a].at)[0];
+    if (reuse) {
+      const { status, data } = await api('GET', '/api/games/' + encodeURIComponent(reuse));
+      if (status === 200 && boardURL(data) === here) {
+        $('#analysis-toggle').checked = true;
+        openGame(reuse, null);
+        return;
+      }
+    }
     const { status, data } = await api('POST', '/api/games', boardRequest(new URLSearchParams(location.search)));
     if (status !== 201) {
       showError('This position cannot be set up', refusedText(status === 422 ? 400 : status, data) +
@@ -979,8 +1082,23 @@
     if (!S.board) return;
     const url = boardURL(v);
     if (location.pathname + location.search !== url) history.replaceState(null, '', url);
+    const saved = store.get(v.id);
+    if (saved && saved.token && saved.url !== url) store.put(v.id, { url });
     $('#share-link').value = location.origin + url;
+    nameContinueLevels(v);
     $('#continue').disabled = v.status !== 'playing';
+  }
+
+  // nameContinueLevels names the board's levels for its game, as the
+  // start page does.
+  async function nameContinueLevels(v) {
+    const sel = $('#continue-level');
+    const key = levelsQuery(v.game, rulesBody(v));
+    if (sel.dataset.levels === key) return;
+    sel.dataset.levels = key;
+    const names = await levels(v.game, rulesBody(v));
+    if (!names || sel.dataset.levels !== key) return;
+    for (const o of sel.options) o.textContent = o.value + ' — ' + names[o.value - 1].name;
   }
 
   // continueAgainstComputer starts a game against the computer from the
@@ -1043,16 +1161,24 @@
     setReplay(to);
   }
 
-  // ---- the game report: every move graded by the exact solver ----
+  // ---- the game report: every move graded by the exact solver, or
+  // gomoku's by the engine's proofs of forced wins ----
   const GRADES = {
     best: { name: 'a best move' }, good: { name: 'keeps the value' },
     mistake: { sign: '?', name: 'a mistake' }, blunder: { sign: '??', name: 'a blunder' },
+    'kept-win': { name: 'kept a forced win' },
+    'missed-win': { sign: '?', name: 'missed a forced win' }, 'allowed-win': { sign: '??', name: 'allowed a forced win' },
   };
+  const isBad = (m) => m.grade === 'mistake' || m.grade === 'blunder' || m.grade === 'missed-win' || m.grade === 'allowed-win';
 
-  // gradable: the boards the server's solver grades (gravity, k or more
-  // in a row, (rows+1)·cols ≤ 64 bits).
+  // gradable: the boards the server's report grades: gravity boards its
+  // solver takes (k or more in a row, (rows+1)·cols ≤ 64 bits), boards of
+  // at most 16 cells (not renju), and five in a row on 5×5 to 20×20.
   function gradable(v) {
-    return v.rules.gravity && !v.rules.exact && (v.rules.n + 1) * v.rules.m <= 64;
+    const r = v.rules;
+    if (r.gravity) return !r.exact && (r.n + 1) * r.m <= 64;
+    if (r.m * r.n <= 16) return r.rule !== 'renju';
+    return r.k === 5 && Math.min(r.m, r.n) >= 5 && Math.max(r.m, r.n) <= 20;
   }
 
   function currentReport() {
@@ -1064,7 +1190,8 @@
     if (!v) return;
     const sec = $('#report');
     sec.hidden = false;
-    $('#report-note').textContent = 'Grading every move with the solver…';
+    $('#report-note').textContent = v.rules.k === 5 && !v.rules.gravity && v.rules.m * v.rules.n > 16
+      ? 'Searching every position for forced wins…' : 'Grading every move with the solver…';
     $('#report-graph').replaceChildren();
     $('#report-list').replaceChildren();
     const { status, data } = await api('GET', '/api/games/' + encodeURIComponent(v.id) + '/report');
@@ -1082,13 +1209,14 @@
     const sec = $('#report');
     if (!rep) { if (S.report) sec.hidden = true; return; }
     sec.hidden = false;
+    if (rep.method === 'gomoku-vcf') { renderGomokuReport(v, rep); return; }
     const bad = rep.moves.filter((m) => m.grade === 'mistake' || m.grade === 'blunder');
     // The losing move: the loser's last move that made the value worse;
     // in a draw, the last move that threw a win away.
     let losing = null;
     if (v.status === 'won') losing = bad.filter((m) => m.seat !== v.winner).pop();
     else if (v.status === 'drawn') losing = bad.filter((m) => m.best > 0).pop();
-    const say = (m) => m.ply + '. ' + seatLabel(v, m.seat) + ' ' + m.move + ' threw ' + valueWord(m.best) + ' into ' + valueWord(m.score) +
+    const say = (m) => moveNumber(m.ply) + ' ' + seatLabel(v, m.seat) + ' ' + m.move + ' threw ' + valueWord(m.best) + ' into ' + valueWord(m.score) +
       ' (' + m.best_moves.join(' or ') + ' kept ' + valueWord(m.best) + ')';
     let note = rep.method === 'none' ? (rep.note || 'This board is not graded.') + '.'
       : bad.length ? bad.length + (bad.length === 1 ? ' move changed' : ' moves changed') + ' the game\'s value.' : 'Every move kept the game\'s value: perfect play by both sides.';
@@ -1103,23 +1231,68 @@
       li.append(b);
       return li;
     }));
-    $('#report-graph').replaceChildren(rep.method === 'none' ? '' : graph(v, rep));
+    $('#report-graph').replaceChildren(rep.method === 'none' ? '' : valueGraph(v, rep));
   }
 
-  // graph draws the game-theoretic value from the first player's side
-  // after each move (Pons' scores: above the line a win, below a loss,
-  // farther the sooner), the moves that changed it dotted.
-  function graph(v, rep) {
-    const W = 300, H = 90, mid = H / 2;
+  // renderGomokuReport: the moves the engine's search for victories by
+  // continuous fours proves wrong — a forced win missed or allowed, with
+  // its first moves — and the engine's estimate, marked as one.
+  function renderGomokuReport(v, rep) {
+    const marked = rep.moves.filter((m) => m.marks && m.marks.length);
+    const line = (l) => (l || []).slice(0, 7).join(' ') + ((l || []).length > 7 ? ' …' : '');
+    const other = (seat) => (seat === 'first' ? 'second' : 'first');
+    const say = (m) => m.ply + '. ' + seatLabel(v, m.seat) + ' ' + m.move + ' ' + m.marks.map((k) => (k === 'missed-win'
+      ? 'missed a forced win: ' + line(m.missed_line)
+      : 'allowed a forced win: ' + seatLabel(v, other(m.seat)) + ' ' + line(m.allowed_line))).join('; and ');
+    let note = marked.length ? marked.length + (marked.length === 1 ? ' move' : ' moves') + ' missed or allowed a forced win.' : 'No move missed or allowed a forced win the engine could prove.';
+    note += ' Proven: wins by continuous fours, found by the engine\'s exhaustive search' + (v.rules.rule === 'renju' ? ' (Black never through a forbidden point)' : '') + '. The graph is the engine\'s estimate, not an exact value.';
+    if (!rep.complete) note += ' Some positions were not searched to the end: their moves are not marked.';
+    $('#report-note').textContent = note;
+    $('#report-list').replaceChildren(...marked.map((m) => {
+      const li = el('li');
+      const b = el('button', 'linklike', say(m));
+      b.type = 'button';
+      b.addEventListener('click', () => setReplay(m.ply - 1));
+      li.append(b);
+      return li;
+    }));
+    // A proven win is drawn at the edge; the estimate inside it, squashed.
+    const pts = [0];
+    for (const m of rep.moves) {
+      let p = null;
+      if (m.value === 'win') p = 1;
+      else if (m.value === 'loss') p = -1;
+      else if (m.estimate !== undefined && m.estimate !== null) p = Math.round(Math.tanh(m.estimate / 1500) * 90) / 100;
+      pts.push(p === null ? null : (m.seat === 'first' ? p : -p));
+    }
+    const text = (p) => (p === null ? '?' : p >= 1 ? 'W' : p <= -1 ? 'L' : (p > 0 ? '+' : '') + p.toFixed(2));
+    $('#report-graph').replaceChildren(graph(v, pts, 1, rep.moves.map((m) => m.marks && m.marks.length > 0),
+      'The engine\'s estimate for ' + seatLabel(v, 'first') + ' move by move, not exact (W a proven win, L a proven loss, ? not searched): ' + pts.map(text).join(', '),
+      ' ahead'));
+  }
+
+  // valueGraph draws the game-theoretic value from the first player's
+  // side after each move (Pons' scores: above the line a win, below a
+  // loss, farther the sooner), the moves that changed it dotted.
+  function valueGraph(v, rep) {
     const pts = [];
     const first = rep.moves[0];
     pts.push(first && first.best !== null ? first.best : null);
     for (const m of rep.moves) pts.push(m.score === null ? null : (m.seat === 'first' ? m.score : -m.score));
-    const top = Math.max(1, ...pts.filter((p) => p !== null).map(Math.abs));
+    const known = pts.filter((p) => p !== null).length;
+    return graph(v, pts, Math.max(1, ...pts.filter((p) => p !== null).map(Math.abs)), rep.moves.map(isBad),
+      'Value of the game for ' + seatLabel(v, 'first') + ' move by move: ' + pts.map((p) => (p === null ? '?' : p > 0 ? '+' + p : p)).join(', ') + (known < pts.length ? ' (? ungraded)' : ''),
+      ' wins');
+  }
+
+  // graph draws pts (one before the first move, one after each; null
+  // for unknown) between -top and top, the moves dotted marked, the
+  // axes labelled with the seats and what.
+  function graph(v, pts, top, dotted, label, what) {
+    const W = 300, H = 90, mid = H / 2;
     const xy = (i, p) => [(i / Math.max(1, pts.length - 1)) * (W - 10) + 5, mid - (p / top) * (mid - 8)];
     const s = svg('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img', preserveAspectRatio: 'none' });
-    const known = pts.filter((p) => p !== null).length;
-    s.setAttribute('aria-label', 'Value of the game for ' + seatLabel(v, 'first') + ' move by move: ' + pts.map((p) => (p === null ? '?' : p > 0 ? '+' + p : p)).join(', ') + (known < pts.length ? ' (? ungraded)' : ''));
+    s.setAttribute('aria-label', label);
     svg('line', { x1: 0, y1: mid, x2: W, y2: mid, class: 'zero' }, s);
     let d = '';
     pts.forEach((p, i) => {
@@ -1128,19 +1301,20 @@
       d += (d && pts[i - 1] !== null ? 'L' : 'M') + x.toFixed(1) + ' ' + y.toFixed(1);
     });
     if (d) svg('path', { d, class: 'curve' }, s);
-    rep.moves.forEach((m, i) => {
-      if ((m.grade === 'mistake' || m.grade === 'blunder') && pts[i + 1] !== null) {
+    dotted.forEach((bad, i) => {
+      if (bad && pts[i + 1] !== null) {
         const [x, y] = xy(i + 1, pts[i + 1]);
         svg('circle', { cx: x, cy: y, r: 4, class: 'bad-dot' }, s);
       }
     });
     const lab = (y, t) => { const e = svg('text', { x: 2, y, class: 'axis' }, s); e.textContent = t; };
-    lab(10, seatLabel(v, 'first') + ' wins');
-    lab(H - 3, seatLabel(v, 'second') + ' wins');
+    lab(10, seatLabel(v, 'first') + what);
+    lab(H - 3, seatLabel(v, 'second') + what);
     return s;
   }
 
   // ---- analysis ----
+  const analysisCache = new Map();
   async function analyse() {
     const v = S.view;
     const note = $('#analysis-note');
@@ -1149,19 +1323,31 @@
     const ctl = new AbortController();
     S.analysisAbort = ctl;
     note.hidden = false;
-    if (v.status !== 'playing') { note.textContent = 'The game is over.'; return; }
-    note.textContent = 'Analysing…';
-    let resp, data;
-    try {
-      resp = await fetch('/api/games/' + encodeURIComponent(v.id) + '/analysis', { signal: ctl.signal });
-      data = await resp.json();
-    } catch (e) {
-      if (e.name !== 'AbortError') note.textContent = 'The analysis failed.';
-      return;
+    const ply = shownPly();
+    if (v.status !== 'playing' && ply === v.moves.length) { note.textContent = 'The game is over.'; return; }
+    note.textContent = S.replay === null ? 'Analysing…' : 'Analysing the position after ' + (ply ? moveNumber(ply) + ' ' + v.moves[ply - 1] : 'no move') + '…';
+    // Analyses are kept by position (the game and its moves up to the
+    // ply), so scrubbing back and forth asks the server once for each:
+    // every request counts against the per-address analysis limit.
+    const key = v.id + '/' + v.moves.slice(0, ply).join(',');
+    let resp = { status: 200 }, data = analysisCache.get(key);
+    if (!data) {
+      try {
+        const at = S.replay === null ? '' : '?ply=' + ply;
+        resp = await fetch('/api/games/' + encodeURIComponent(v.id) + '/analysis' + at, { signal: ctl.signal });
+        data = await resp.json();
+      } catch (e) {
+        if (e.name !== 'AbortError') note.textContent = 'The analysis failed.';
+        return;
+      }
+      if (resp.status === 200 && data.complete) {
+        if (analysisCache.size >= 200) analysisCache.clear();
+        analysisCache.set(key, data);
+      }
     }
     // The same game at the same version: the event stream may have
     // replaced the view object by an equal one meanwhile.
-    if (!S.view || S.view.id !== v.id || S.view.version !== v.version) return;
+    if (!S.view || S.view.id !== v.id || S.view.version !== v.version || shownPly() !== ply) return;
     if (resp.status !== 200) { note.textContent = 'Analysis unavailable: ' + (data.error || resp.status) + '.'; return; }
     S.analysis = data;
     const who = data.to_move ? seatLabel(v, data.to_move) : '';
@@ -1335,6 +1521,13 @@
     });
     $('#undo').addEventListener('click', undo);
     $('#rematch').addEventListener('click', rematch);
+    $('#rematch-join').addEventListener('click', rematch);
+    $('#play-perfect').addEventListener('click', async () => {
+      $('#play-perfect').disabled = true;
+      const { status, data } = await create({ game: 'connect4', opponent: 'computer', level: 3, seat: 'first' });
+      $('#play-perfect').disabled = false;
+      if (status !== 201) alertForm(data.error || 'The game could not be created.');
+    });
     $('#report-button').addEventListener('click', fetchReport);
     $('#seat-keep').addEventListener('click', () => resolveOffer(false));
     $('#seat-take').addEventListener('click', () => resolveOffer(true));
@@ -1361,6 +1554,7 @@
       try { await navigator.clipboard.writeText(input.value); showMessage('Link copied.', 'info'); } catch { showMessage('Select the link and copy it.', 'info'); }
     };
     $('#copy-invite').addEventListener('click', copyField('#invite-link'));
+    $('#copy-watch').addEventListener('click', copyField('#watch-link'));
     for (const a of ['#new-link', '#home-link', '#error-home']) {
       $(a).addEventListener('click', (e) => {
         e.preventDefault();

@@ -1,0 +1,150 @@
+package gomokuengine
+
+import "time"
+
+// The time manager: how long one move may take under Gomocup's controls
+// (timeout_turn, timeout_match, time_left), and, while the deepening
+// runs, whether another iteration is worth starting. It reads no clock
+// itself: the search passes the elapsed time in, so a test can drive it
+// with a fake one.
+
+// Time manager constants. The margins are what the search keeps back for
+// what happens outside it: the manager's pipe, the process being
+// scheduled late on a loaded machine, the garbage collector, and the
+// check that the chosen move does not lose to a threat sequence (which
+// runs after the deepening, up to the hard limit).
+const (
+	defaultTurn   = 5 * time.Second       // no turn and no match limit: an analysis default
+	turnMargin    = 30 * time.Millisecond // at least this much of a turn is never used
+	turnMarginDiv = 8                     // nor less than an eighth of it
+	matchReserve  = 50 * time.Millisecond // kept back from time_left for the game's end
+	moveOverhead  = 10 * time.Millisecond // what each move still to come may cost outside the search
+	reserveMoves  = 60                    // the own moves moveOverhead is kept back for
+	minMovesToGo  = 10                    // a game always has at least this many own moves left, as far as the clock knows
+)
+
+// Allotment is the time given to one move.
+type Allotment struct {
+	// Optimum is the time a move takes when the best move is stable:
+	// no iteration starts after Optimum times the instability factor.
+	Optimum time.Duration
+	// Maximum is never exceeded: inside timeout_turn and what is left of
+	// the match, each less its margin.
+	Maximum time.Duration
+	// Match says a match clock governs: time saved now is spent later,
+	// so a stable best move stops the deepening early. Under a turn limit
+	// alone time not spent is lost and the search only ever extends.
+	Match bool
+}
+
+// movesToGo is the number of own moves the clock expects still to make:
+// games on the Gomocup boards end after some 60 to 120 stones, so the
+// expectation shrinks as the board fills, never below minMovesToGo
+// unless the board has fewer points left.
+func movesToGo(stones, cells int) int {
+	return max(1, min(max(minMovesToGo, 40-stones/6), (cells-stones+1)/2))
+}
+
+// Allot divides the time: stones are on the board of cells points.
+// TurnTime 0 means no turn limit; MatchTime 0 no match limit; TimeLeft 0
+// with a MatchTime means nothing of the match is spent yet. With neither
+// limit a move takes defaultTurn.
+func (l Limits) Allot(stones, cells int) Allotment {
+	var a Allotment
+	turn := l.TurnTime
+	if turn <= 0 && l.MatchTime <= 0 {
+		turn = defaultTurn
+	}
+	maximum := time.Duration(1<<63 - 1)
+	if turn > 0 {
+		maximum = turn - max(turnMargin, turn/turnMarginDiv)
+		if maximum < turn/2 { // a very short turn: half of it rather than nothing
+			maximum = turn / 2
+		}
+	}
+	optimum := maximum / 2
+	if l.MatchTime > 0 {
+		a.Match = true
+		left := l.TimeLeft
+		if left <= 0 {
+			left = l.MatchTime
+		}
+		// The reserve pays for the overhead of every move the game may
+		// still take (up to reserveMoves), so that a match in which every
+		// search runs to its maximum still does not lose on time; once
+		// time_left is below it, the moves are as fast as can be.
+		togo := movesToGo(stones, cells)
+		avail := left - matchReserve - time.Duration(min(reserveMoves, (cells-stones+1)/2))*moveOverhead
+		if avail <= 0 {
+			return Allotment{Optimum: time.Millisecond, Maximum: time.Millisecond, Match: true}
+		}
+		// a move may take up to 2.5 times its share, never more than a
+		// quarter of what is left
+		optimum = min(optimum, avail/time.Duration(togo))
+		maximum = min(maximum, optimum*5/2, avail/4)
+	}
+	a.Optimum, a.Maximum = max(optimum, time.Millisecond), max(maximum, time.Millisecond)
+	return a
+}
+
+// Budget returns the time the search may use: the hard limit (never
+// exceeded, well inside the turn and the match time) and the soft one
+// (no new iteration starts after it when the best move is steady).
+func (l Limits) Budget(stones, cells int) (hard, soft time.Duration) {
+	a := l.Allot(stones, cells)
+	return a.Maximum, a.Optimum
+}
+
+// timeManager follows one search's deepening.
+type timeManager struct {
+	Allotment
+	best     int     // the best move of the last iteration, -1 before the first
+	score    int     // its score
+	unstable float64 // changes of the best move, each worth half as much an iteration later
+	drop     bool    // the last iteration's score fell
+	only     bool    // the root has a single move worth searching
+}
+
+func newTimeManager(a Allotment) *timeManager {
+	return &timeManager{Allotment: a, best: -1}
+}
+
+// factor is how much of Optimum the deepening may use now: from a half
+// (a best move that has not changed for several iterations, under a
+// match clock) to two and a half (one that keeps changing), and more
+// after a drop of the score.
+func (t *timeManager) factor() float64 {
+	lo := 0.5
+	if !t.Match {
+		lo = 1
+	}
+	return min(max(lo, 0.5+t.unstable), 2.5)
+}
+
+// iteration records the best move and the score of an iteration that
+// finished.
+func (t *timeManager) iteration(best, score int) {
+	t.drop = false
+	if t.best >= 0 {
+		t.unstable /= 2
+		if best != t.best {
+			t.unstable++
+		}
+		t.drop = score < t.score-50 // the previous best turned out worse: look further
+	} else {
+		t.unstable = 0.5 // nothing is known yet: the plain optimum
+	}
+	t.best, t.score = best, score
+}
+
+// more says whether another iteration may start at elapsed.
+func (t *timeManager) more(elapsed time.Duration) bool {
+	if t.only {
+		return false
+	}
+	f := t.factor()
+	if t.drop {
+		f *= 1.5
+	}
+	return elapsed < min(time.Duration(float64(t.Optimum)*f), t.Maximum*4/5)
+}
