@@ -767,6 +767,55 @@ await scenario('game report: the move that threw the win away is marked, with th
   await ctx.close();
 });
 
+// ---- 10b. The gomoku game report: forced wins missed and allowed, renju ----
+await scenario('game report (renju): the moves that allowed or missed a forced win are marked with its line, the graph an estimate', async () => {
+  // Black's open three h8 h9 h10: White's a15 (6) lets Black make an open
+  // four, Black's o15 (7) misses it, White's b2 (8) lets it again; Black
+  // then plays it and wins.
+  const g = await apiGame({ game: 'gomoku', opponent: 'local', rules: { rule: 'renju' } }, ['h8', 'a1', 'h9', 'o1', 'h10', 'a15', 'o15', 'b2', 'h11', 'h12', 'h7']);
+  check(g.view.status === 'won', 'black won: ' + g.view.status);
+  for (const scheme of ['light', 'dark']) {
+    const ctx = await browser.newContext(Object.assign({ colorScheme: scheme, bypassCSP: true }, DESKTOP));
+    const page = await ctx.newPage();
+    await seat(page, g);
+    await openGame(page, g.id);
+    await page.click('#report-button');
+    await page.waitForFunction(() => /Proven: /.test(document.querySelector('#report-note').textContent), null, { timeout: 60000 });
+    const graded = await page.$$eval('#move-list .move[data-grade]', (s) => s.map((b) => b.dataset.ply + ':' + b.dataset.grade));
+    check(graded.join(' ') === '6:allowed-win 7:missed-win 8:allowed-win', 'moves 6, 7 and 8 are marked: ' + graded);
+    const items = await page.$$eval('#report-list li', (s) => s.map((li) => li.textContent));
+    check(items.length === 3 && /^6\. White a15 allowed a forced win: Black h(7|11) /.test(items[0]) && /^7\. Black o15 missed a forced win: h(7|11) /.test(items[1]) &&
+      /^8\. White b2 allowed a forced win/.test(items[2]), 'the list names the moves and the winning lines: ' + items.join(' | '));
+    check(/not an exact value/.test(await page.textContent('#report-note')), 'the note says the graph is an estimate: ' + await page.textContent('#report-note'));
+    const label = await page.getAttribute('#report-graph svg', 'aria-label');
+    check(/estimate.*not exact/.test(label) && /, W, W, W$/.test(label), 'the graph is labelled an estimate and ends in Black\'s proven win: ' + label);
+    check((await page.$$('#report-graph circle')).length === 3, 'three dots on the graph');
+    await shot(page, 'report-renju-' + scheme + '-desktop');
+    await audit(page, 'renju game report ' + scheme + ' desktop');
+    await page.click('#report-list button');
+    check(stones(await board(page)) === 5, 'the report\'s first mark takes the board to the position before move 6');
+    await ctx.close();
+  }
+});
+
+// ---- 10c. Small boards are graded exactly too ----
+await scenario('game report (tic-tac-toe): graded by the exact solver, the losing move named', async () => {
+  const ctx = await browser.newContext(Object.assign({ bypassCSP: true }, PHONE));
+  const page = await ctx.newPage();
+  // O's edge reply (2) to the centre loses to X's fork.
+  const g = await apiGame({ game: 'tictactoe', opponent: 'local' }, ['middle-center', 'top-center', 'top-left', 'bottom-right', 'bottom-left', 'top-right', 'middle-left']);
+  await seat(page, g);
+  await openGame(page, g.id);
+  await page.click('#report-button');
+  await page.waitForFunction(() => /changed|perfect/.test(document.querySelector('#report-note').textContent), null, { timeout: 60000 });
+  const graded = await page.$$eval('#move-list .move[data-grade]', (s) => s.map((b) => b.dataset.ply + ':' + b.dataset.grade));
+  check(graded.join(' ') === '2:mistake', 'only move 2 is marked, a draw thrown into a loss: ' + graded);
+  check(/The losing move: 2\. ◯ top-center threw a draw into a loss/.test(await page.textContent('#report-note')), 'the losing move is named: ' + await page.textContent('#report-note'));
+  await shot(page, 'report-tictactoe-phone');
+  await audit(page, 'tic-tac-toe game report light phone');
+  await ctx.close();
+});
+
 // ---- 11. The analysis board: a position from a link, both sides the user's ----
 await scenario('analysis board: /analysis?c4=4453 shows the columns\' scores, the best marked; a move updates the link; continue against the computer', async () => {
   const ctx = await browser.newContext(DESKTOP);

@@ -64,13 +64,14 @@ type AnalyzeOptions struct {
 // answers at once, with MethodNone.
 func CanAnalyze(r inarow.Rules) bool {
 	_, isGomoku := gomoku.RuleOf(r)
-	return Connect4Fits(r) || exactSmall(r) || isGomoku
+	return Connect4Fits(r) || ExactFits(r) || isGomoku
 }
 
-// exactSmall reports whether the exact solver values every move of r's
-// boards within an analysis's time. (Renju boards are never this small:
+// ExactFits reports whether the exact solver values every move of r's
+// boards within an analysis's time (the analysis and the game report
+// solve such boards). (Renju boards are never this small:
 // the exact solver does not know renju's forbidden points.)
-func exactSmall(r inarow.Rules) bool { return !r.Gravity && r.Cells() <= 16 }
+func ExactFits(r inarow.Rules) bool { return !r.Gravity && r.Cells() <= 16 }
 
 // Analyze values the moves of the side to move of p with the analyser its
 // rules call for (see CanAnalyze), within ctx, whose deadline is the
@@ -88,7 +89,7 @@ func Analyze(ctx context.Context, p inarow.Position, opt AnalyzeOptions) (*Analy
 		return &Analysis{Method: MethodNone, Complete: true, Note: "the game is over"}, nil
 	case Connect4Fits(r):
 		return analyzeConnect4(ctx, p)
-	case exactSmall(r):
+	case ExactFits(r):
 		return analyzeExact(ctx, p)
 	case isGomoku:
 		return analyzeGomoku(ctx, p, opt)

@@ -93,9 +93,9 @@ func TestReportConnect4(t *testing.T) {
 		t.Logf("%s: %v", moves, fmt.Sprint(graded))
 	}
 	// Other boards are not graded, and say so.
-	g := e.create(map[string]any{"game": "tictactoe", "opponent": "local"})
+	g := e.create(map[string]any{"game": "mnk", "opponent": "local", "rules": map[string]any{"m": 5, "n": 5, "k": 4}})
 	if code, rep := e.do("GET", "/api/games/"+g["id"].(string)+"/report", "", nil); code != 200 || rep["method"] != "none" || rep["note"] == "" {
-		t.Fatalf("tic-tac-toe report: %d %v", code, rep)
+		t.Fatalf("5×5 k=4 report: %d %v", code, rep)
 	}
 	if code, _ := e.do("GET", "/api/games/nosuchgame/report", "", nil); code != 404 {
 		t.Fatalf("no such game: %d", code)

@@ -43,6 +43,10 @@ type Server struct {
 	// every spectator's page costs no rebuild and no search.
 	views    *gameCache[*View]
 	analyses *gameCache[*Analysis]
+	reports  *gameCache[*Report]
+	// building holds the reports being built, by id@version, each with
+	// a channel closed when it is done: a second reader waits for it.
+	building sync.Map
 	// thinking holds the ids of the games whose computer move a request
 	// of this process is computing.
 	thinking      sync.Map
@@ -94,7 +98,7 @@ func New(opt Options) (*Server, error) {
 		}
 		s.hosts[hostName(h)] = true
 	}
-	s.views, s.analyses = newGameCache[*View](4096), newGameCache[*Analysis](1024)
+	s.views, s.analyses, s.reports = newGameCache[*View](4096), newGameCache[*Analysis](1024), newGameCache[*Report](256)
 	s.routes()
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel

@@ -426,8 +426,23 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 		}
 	}
 
+	// A side none of whose lines is still open can at best draw.
+	empty := g.board &^ b.mask
+	if beta > 0 && !g.hasLine(b.current|empty) {
+		beta = 0
+		if alpha >= beta {
+			return beta
+		}
+	}
+	if alpha < 0 && !g.hasLine(b.current^b.mask|empty) {
+		alpha = 0
+		if alpha >= beta {
+			return alpha
+		}
+	}
+
 	// The second player's claimeven strategy bounds the first's score.
-	if g.evenRows != 0 && b.moves%2 == 0 && beta > -1 {
+	if g.evenRows != 0 && b.moves%2 == 0 {
 		if hi := g.claimEvenBound(b); beta > hi {
 			beta = hi
 			if alpha >= beta {
@@ -548,18 +563,29 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 // both columns are of even height. Give the first player every playable
 // cell and every empty odd-row cell, the second the other empty even-row
 // cells: the second gets at least those. If the first player's cells hold
-// no line they cannot win: the score is at most 0, and at most −1 (a loss
-// at the latest with the last stone) if the second player's hold one.
-// Otherwise the strategy says nothing: the bound is the largest score.
+// no line they cannot win: the score is at most 0, and below 0 if the
+// second player's cells hold one. Then the second player wins at the
+// latest when the last cell of that line is filled, and at that moment
+// the cells above it in its column are still empty: if the line lies in
+// the rows 1…r, that is with stone number W·H − (H − r) at the latest. So
+// the lowest such r bounds the score (r = H: a loss with the last stone,
+// −1). Otherwise the strategy says nothing: the bound is the largest score.
 func (g *Geometry) claimEvenBound(b Board) int {
 	opp := b.current ^ b.mask | g.evenRows&^b.mask&^g.possible(b.mask)
 	switch {
 	case g.hasLine(g.board &^ opp):
 		return g.win(b.moves)
-	case g.hasLine(opp):
-		return -1
+	case !g.hasLine(opp):
+		return 0
 	}
-	return 0
+	for r := 1; r < g.H; r++ {
+		// g.bottom·(2^r − 1): the rows 1…r of every column (no carries:
+		// r < H+1, the distance between two columns' bottom cells).
+		if g.hasLine(opp & (g.bottom * (1<<uint(r) - 1))) {
+			return -g.win(g.cells - g.H + r - 1)
+		}
+	}
+	return -g.win(g.cells - 1)
 }
 
 // moveList is the moves of a node sorted by increasing score, the best

@@ -1,10 +1,12 @@
-// Command inarow plays, steps, counts and (in later versions) solves and
-// serves k-in-a-row games: tic-tac-toe, Connect Four, gomoku and any
-// m,n,k-game.
+// Command inarow steps, counts, plays, solves, analyses and serves
+// k-in-a-row games: tic-tac-toe, Connect Four, gomoku and any m,n,k-game.
 //
 //	inarow step GAME [--game FILE|-] [--view CELLS] [--strict] [--] MOVE...
 //	inarow perft GAME DEPTH [--rules m=7,n=6,k=4,gravity]
 //	inarow play GAME [--first human|computer] [--second human|computer]
+//	inarow solve connect4 < MOVES; inarow analyze connect4|gomoku …
+//	inarow serve; inarow bench solve|gomoku; inarow book …
+//	inarow pbrain; inarow agent …; inarow match …
 //
 // Run "inarow help" for the details.
 package main

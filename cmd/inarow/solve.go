@@ -176,24 +176,36 @@ func movesField(line string) (string, bool) {
 	return fields[0], true
 }
 
-func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+// openSearch reads the flags and arguments of solve and analyze (GAME
+// and up to maxArgs-1 more) and makes the solver of GAME. When they are
+// wrong, or --help asked for the usage, it has said so on stderr and
+// returns the exit status, with a nil solver.
+func openSearch(name, usage string, maxArgs int, args []string, stderr io.Writer) (solve.Gravity, []string, int) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = solveHelp(fs, stderr)
 	sf := addSolverFlags(fs)
 	sf.addSearchFlags(fs)
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
-		return helpOrUsage(err)
+		return nil, nil, helpOrUsage(err)
 	}
-	if len(pos) != 1 {
-		fmt.Fprintln(stderr, "usage: inarow solve connect4 [--rules RULES] [--table-mb N] [--no-book] [--weak] [--threads N] < MOVES")
-		return exitUsage
+	if len(pos) < 1 || len(pos) > maxArgs {
+		fmt.Fprintln(stderr, "usage: "+usage)
+		return nil, nil, exitUsage
 	}
 	s, err := sf.newGravity(pos[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "inarow solve: %v\n", err)
-		return exitUsage
+		fmt.Fprintf(stderr, "inarow %s: %v\n", name, err)
+		return nil, nil, exitUsage
+	}
+	return s, pos, exitOK
+}
+
+func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	s, _, code := openSearch("solve", "inarow solve connect4 [--rules RULES] [--table-mb N] [--no-book] [--weak] [--threads N] < MOVES", 1, args, stderr)
+	if s == nil {
+		return code
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -239,23 +251,9 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = solveHelp(fs, stderr)
-	sf := addSolverFlags(fs)
-	sf.addSearchFlags(fs)
-	pos, err := parseInterleaved(fs, args)
-	if err != nil {
-		return helpOrUsage(err)
-	}
-	if len(pos) < 1 || len(pos) > 2 {
-		fmt.Fprintln(stderr, "usage: inarow analyze connect4 MOVES [--rules RULES] [--table-mb N] [--no-book] [--weak] [--threads N]")
-		return exitUsage
-	}
-	s, err := sf.newGravity(pos[0])
-	if err != nil {
-		fmt.Fprintf(stderr, "inarow analyze: %v\n", err)
-		return exitUsage
+	s, pos, status := openSearch("analyze", "inarow analyze connect4 MOVES [--rules RULES] [--table-mb N] [--no-book] [--weak] [--threads N]", 2, args, stderr)
+	if s == nil {
+		return status
 	}
 	moves := ""
 	if len(pos) == 2 && pos[1] != "-" {

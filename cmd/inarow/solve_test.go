@@ -280,3 +280,27 @@ func TestStepPlayHelp(t *testing.T) {
 		}
 	}
 }
+
+// solve and analyze open alike: the usage for a wrong count of
+// arguments, the error for an unknown game, exit 0 for --help.
+func TestSolveAndAnalyzeArguments(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"solve"}, exitUsage, "usage: inarow solve connect4"},
+		{[]string{"solve", "connect4", "44"}, exitUsage, "usage: inarow solve connect4"},
+		{[]string{"solve", "chess"}, exitUsage, `inarow solve: unknown game "chess"`},
+		{[]string{"solve", "--help"}, exitOK, "Flags:"},
+		{[]string{"analyze"}, exitUsage, "usage: inarow analyze connect4 MOVES"},
+		{[]string{"analyze", "connect4", "44", "55"}, exitUsage, "usage: inarow analyze connect4 MOVES"},
+		{[]string{"analyze", "mnk", "44"}, exitUsage, "inarow analyze: game mnk needs --rules"},
+		{[]string{"analyze", "--help"}, exitOK, "Flags:"},
+	} {
+		res := cli(t, "", tc.args...)
+		if res.code != tc.code || !strings.Contains(res.stderr, tc.stderr) || res.stdout != "" {
+			t.Errorf("%v: exit %d, stderr %q, stdout %q; want %d and %q", tc.args, res.code, res.stderr, res.stdout, tc.code, tc.stderr)
+		}
+	}
+}

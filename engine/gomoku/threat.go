@@ -136,13 +136,21 @@ func (s *searcher) vcf(depth int) (bool, int) {
 	return s.tabled(keyVCF, depth, (*searcher).vcfSearch)
 }
 
-func (s *searcher) vcfSearch(depth int) (bool, int) {
-	b := s.b
-	att, def := b.toMove, b.toMove^1
+// threatNode counts a node of the threat searches and returns the
+// attacker (to move), the defender, and the point where the attacker
+// makes five at once (-1 if none): how VCF and VCT open.
+func (s *searcher) threatNode() (att, def, five int) {
 	s.vcfNodes++
 	s.vcfTotal++
-	if q := b.fivePoint(att); q >= 0 {
-		return true, q
+	att = s.b.toMove
+	return att, att ^ 1, s.b.fivePoint(att)
+}
+
+func (s *searcher) vcfSearch(depth int) (bool, int) {
+	b := s.b
+	att, def, five := s.threatNode()
+	if five >= 0 {
+		return true, five
 	}
 	if q := s.legalFlex4(att); q >= 0 && b.clsCnt[def][clsFive] == 0 {
 		return true, q
@@ -164,38 +172,47 @@ func (s *searcher) vcfSearch(depth int) (bool, int) {
 		cands = s.cellsOf(att, clsFlex4, cands) // illegal double fours of black are skipped below
 	}
 	for _, q := range cands {
-		if !b.legalFor(att, q) {
-			continue
-		}
-		b.Play(q)
-		var fb [4]int
-		fp := s.fivePoints(att, q, fb[:0])
-		win := false
-		switch {
-		case len(fp) == 0:
-		case b.clsCnt[def][clsFive] > 0:
-			// the defender completes five first
-		case len(fp) >= 2:
-			if blk := b.blockFives(att, fp); blk < 0 {
-				win = true
-			} else {
-				b.Play(blk)
-				win, _ = s.vcf(depth - 1)
-				b.Undo()
-			}
-		case def == black && b.Rule == gomoku.Renju && b.IsForbidden(fp[0]):
-			win = true
-		default:
-			b.Play(fp[0])
-			win, _ = s.vcf(depth - 1)
-			b.Undo()
-		}
-		b.Undo()
-		if win {
+		if b.legalFor(att, q) && s.fourWins(q, depth) {
 			return true, q
 		}
 	}
 	return false, -1
+}
+
+// fourWins reports whether the side to move's legal move q is a four that
+// wins by continuous fours within depth of its moves: the defender, with
+// no five of its own, blocks at the one completion point (if it can: a
+// forbidden point stops renju black) and the attacker has a VCF within
+// depth-1 after it; an unstoppable four wins at once. It leaves b as it
+// was.
+func (s *searcher) fourWins(q, depth int) bool {
+	b := s.b
+	att, def := b.toMove, b.toMove^1
+	b.Play(q)
+	var fb [4]int
+	fp := s.fivePoints(att, q, fb[:0])
+	win := false
+	switch {
+	case len(fp) == 0:
+	case b.clsCnt[def][clsFive] > 0:
+		// the defender completes five first
+	case len(fp) >= 2:
+		if blk := b.blockFives(att, fp); blk < 0 {
+			win = true
+		} else {
+			b.Play(blk)
+			win, _ = s.vcf(depth - 1)
+			b.Undo()
+		}
+	case def == black && b.Rule == gomoku.Renju && b.IsForbidden(fp[0]):
+		win = true
+	default:
+		b.Play(fp[0])
+		win, _ = s.vcf(depth - 1)
+		b.Undo()
+	}
+	b.Undo()
+	return win
 }
 
 // vctAtt: the attacker (to move) wins by fours and threes within depth.
@@ -205,11 +222,9 @@ func (s *searcher) vctAtt(depth int) (bool, int) {
 
 func (s *searcher) vctAttSearch(depth int) (bool, int) {
 	b := s.b
-	att, def := b.toMove, b.toMove^1
-	s.vcfNodes++
-	s.vcfTotal++
-	if q := b.fivePoint(att); q >= 0 {
-		return true, q
+	att, def, five := s.threatNode()
+	if five >= 0 {
+		return true, five
 	}
 	var buf [256]int
 	if b.clsCnt[def][clsFive] > 0 {

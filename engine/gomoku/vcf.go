@@ -125,3 +125,52 @@ func (s *searcher) vcfLine(q, depth int, nodes int64) []int {
 	}
 	return line
 }
+
+// VCFMove reports whether the move m of the side to move of p wins by
+// continuous fours within lim: it makes five, or it is a four after whose
+// forced block (every block, when a four has two completion points that
+// one stone can stop) the mover has a VCF again — FindVCF's own step, so
+// a move FindVCF's line starts with is one. It answers the question a
+// game report asks of a move played from a won position: did it keep the
+// win? A move that is not a legal point for the mover (taken, off the
+// board, forbidden to renju black) is no win. Its errors are FindVCF's.
+func VCFMove(ctx context.Context, p inarow.Position, m inarow.Move, lim VCFLimits) (bool, error) {
+	b, err := boardOf(p)
+	if err != nil {
+		return false, err
+	}
+	if p.Over() {
+		return false, inarow.ErrFinished
+	}
+	if m < 0 || int(m) >= p.Rules().Cells() {
+		return false, nil
+	}
+	q, att := b.cellOf(m), b.toMove
+	if !b.Empty(q) || !b.legalFor(att, q) {
+		return false, nil
+	}
+	b.Play(q)
+	five := b.winner == att
+	b.Undo()
+	if five {
+		return true, nil
+	}
+	nodes := lim.Nodes
+	if nodes <= 0 {
+		nodes = 1 << 62
+	}
+	now := time.Now()
+	s := &searcher{b: b, ctx: ctx, start: now, hard: now.Add(24 * time.Hour), threats: newThreatTable(min(nodes*16, 1<<20))}
+	if dl, ok := ctx.Deadline(); ok {
+		s.hard = dl
+	}
+	s.threatBudget(nodes)
+	win := s.fourWins(q, max(lim.Fours, 1))
+	switch {
+	case !win && s.cut && ctx.Err() != nil:
+		return false, ctx.Err()
+	case !win && s.cut:
+		return false, ErrVCFLimit
+	}
+	return win, nil
+}

@@ -9,31 +9,18 @@ import (
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/gomoku"
+	"github.com/inarow/inarow/internal/sketch"
 )
 
-// pictureOf sets up a size×size board of rule from rows ('X' black, 'O'
-// white), padded with empty points.
+// pictureOf sets up a 15×15 board of rule from rows (see package
+// sketch).
 func pictureOf(t *testing.T, rule gomoku.Rule, toMove inarow.Player, rows ...string) inarow.Position {
 	t.Helper()
 	r, err := rule.Board(15)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b, w []inarow.Move
-	for y, row := range rows {
-		for x, c := range row {
-			switch c {
-			case 'X':
-				b = append(b, r.MoveAt(x, y))
-			case 'O':
-				w = append(w, r.MoveAt(x, y))
-			}
-		}
-	}
-	p, err := inarow.Setup(r, b, w, toMove)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := sketch.Position(t, r, toMove, rows...)
 	return p
 }
 
@@ -247,4 +234,105 @@ func mustPosition(t *testing.T, r inarow.Rules) inarow.Position {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// fivesAfter returns the points where who would complete a winning line
+// in p if it were who's turn (a plain check: play each empty point).
+func fivesAfter(t *testing.T, p inarow.Position, who inarow.Player) []inarow.Move {
+	t.Helper()
+	r := p.Rules()
+	var b, w []inarow.Move
+	for m := inarow.Move(0); int(m) < r.Cells(); m++ {
+		switch p.At(m) {
+		case inarow.First:
+			b = append(b, m)
+		case inarow.Second:
+			w = append(w, m)
+		}
+	}
+	q, err := inarow.Setup(r, b, w, who)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []inarow.Move
+	for m := inarow.Move(0); int(m) < r.Cells(); m++ {
+		if q.At(m) != inarow.NoPlayer {
+			continue
+		}
+		if c, err := q.Play(m); err == nil && c.Outcome().Status == inarow.Won {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// TestVCFMove: on FindVCF's cases, VCFMove agrees for every empty point
+// with a plain reference built on FindVCF: the move makes five, or it
+// leaves the mover a five point while the defender has none, and after
+// each legal block on a five point (none: renju black cannot block)
+// FindVCF finds the mover's win again. FindVCF's own first move is one.
+func TestVCFMove(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name   string
+		rule   gomoku.Rule
+		toMove inarow.Player
+		rows   []string
+	}{
+		{"a chain of fours", gomoku.Freestyle, inarow.First, []string{"...............", ".OXXX..........", "......X........", "......X........", "......X........", "......O........"}},
+		{"four-four", gomoku.Freestyle, inarow.First, fourFour},
+		{"renju four-four", gomoku.Renju, inarow.First, fourFour},
+		{"the defender's four", gomoku.Freestyle, inarow.First, []string{"...............", "....XXX........", "...............", ".OOOO.........."}},
+		{"renju white forces a forbidden block", gomoku.Renju, inarow.Second, []string{"...............", "...............", "..XXX.XX.......", ".....O.........", ".....O.........", ".....O.........", "...............", ".....X........."}},
+		{"standard overline", gomoku.Standard, inarow.First, []string{"...............", "OXXX.XXO.......", "...............", "...O...........", "...O...........", "...O..........."}},
+	} {
+		p := pictureOf(t, c.rule, c.toMove, c.rows...)
+		mover := p.ToMove()
+		wins := 0
+		for m := inarow.Move(0); int(m) < p.Rules().Cells(); m++ {
+			if p.At(m) != inarow.NoPlayer {
+				continue
+			}
+			got, err := VCFMove(ctx, p, m, DefaultVCFLimits)
+			if err != nil {
+				t.Fatalf("%s %s: %v", c.name, p.Rules().FormatMove(m), err)
+			}
+			want := false
+			if q, err := gomoku.Play(p, m); err == nil {
+				switch o := q.Outcome(); {
+				case o.Status == inarow.Won:
+					want = o.Winner == mover
+				case len(fivesAfter(t, q, mover.Other())) > 0:
+				default:
+					fives := fivesAfter(t, q, mover)
+					want = len(fives) > 0
+					for _, f := range fives {
+						if !gomoku.Legal(q, f) {
+							continue
+						}
+						r, _ := gomoku.Play(q, f)
+						if _, found, _ := FindVCF(ctx, r, DefaultVCFLimits); !found {
+							want = false
+						}
+					}
+				}
+			}
+			if got != want {
+				t.Errorf("%s: VCFMove(%s) = %v, reference %v\n%s", c.name, p.Rules().FormatMove(m), got, want, p)
+			}
+			if got {
+				wins++
+			}
+		}
+		line, found, _ := FindVCF(ctx, p, DefaultVCFLimits)
+		if found {
+			if ok, _ := VCFMove(ctx, p, line[0], DefaultVCFLimits); !ok {
+				t.Errorf("%s: FindVCF starts with %s, VCFMove says no", c.name, p.Rules().FormatMove(line[0]))
+			}
+		}
+		t.Logf("%s: %d winning moves, FindVCF %v", c.name, wins, found)
+	}
+	if ok, err := VCFMove(ctx, pictureOf(t, gomoku.Freestyle, inarow.First, ".X"), 1, DefaultVCFLimits); ok || err != nil {
+		t.Errorf("a taken point: %v %v", ok, err)
+	}
 }

@@ -1161,16 +1161,24 @@
     setReplay(to);
   }
 
-  // ---- the game report: every move graded by the exact solver ----
+  // ---- the game report: every move graded by the exact solver, or
+  // gomoku's by the engine's proofs of forced wins ----
   const GRADES = {
     best: { name: 'a best move' }, good: { name: 'keeps the value' },
     mistake: { sign: '?', name: 'a mistake' }, blunder: { sign: '??', name: 'a blunder' },
+    'kept-win': { name: 'kept a forced win' },
+    'missed-win': { sign: '?', name: 'missed a forced win' }, 'allowed-win': { sign: '??', name: 'allowed a forced win' },
   };
+  const isBad = (m) => m.grade === 'mistake' || m.grade === 'blunder' || m.grade === 'missed-win' || m.grade === 'allowed-win';
 
-  // gradable: the boards the server's solver grades (gravity, k or more
-  // in a row, (rows+1)·cols ≤ 64 bits).
+  // gradable: the boards the server's report grades: gravity boards its
+  // solver takes (k or more in a row, (rows+1)·cols ≤ 64 bits), boards of
+  // at most 16 cells (not renju), and five in a row on 5×5 to 20×20.
   function gradable(v) {
-    return v.rules.gravity && !v.rules.exact && (v.rules.n + 1) * v.rules.m <= 64;
+    const r = v.rules;
+    if (r.gravity) return !r.exact && (r.n + 1) * r.m <= 64;
+    if (r.m * r.n <= 16) return r.rule !== 'renju';
+    return r.k === 5 && Math.min(r.m, r.n) >= 5 && Math.max(r.m, r.n) <= 20;
   }
 
   function currentReport() {
@@ -1182,7 +1190,8 @@
     if (!v) return;
     const sec = $('#report');
     sec.hidden = false;
-    $('#report-note').textContent = 'Grading every move with the solver…';
+    $('#report-note').textContent = v.rules.k === 5 && !v.rules.gravity && v.rules.m * v.rules.n > 16
+      ? 'Searching every position for forced wins…' : 'Grading every move with the solver…';
     $('#report-graph').replaceChildren();
     $('#report-list').replaceChildren();
     const { status, data } = await api('GET', '/api/games/' + encodeURIComponent(v.id) + '/report');
@@ -1200,6 +1209,7 @@
     const sec = $('#report');
     if (!rep) { if (S.report) sec.hidden = true; return; }
     sec.hidden = false;
+    if (rep.method === 'gomoku-vcf') { renderGomokuReport(v, rep); return; }
     const bad = rep.moves.filter((m) => m.grade === 'mistake' || m.grade === 'blunder');
     // The losing move: the loser's last move that made the value worse;
     // in a draw, the last move that threw a win away.
@@ -1221,23 +1231,68 @@
       li.append(b);
       return li;
     }));
-    $('#report-graph').replaceChildren(rep.method === 'none' ? '' : graph(v, rep));
+    $('#report-graph').replaceChildren(rep.method === 'none' ? '' : valueGraph(v, rep));
   }
 
-  // graph draws the game-theoretic value from the first player's side
-  // after each move (Pons' scores: above the line a win, below a loss,
-  // farther the sooner), the moves that changed it dotted.
-  function graph(v, rep) {
-    const W = 300, H = 90, mid = H / 2;
+  // renderGomokuReport: the moves the engine's search for victories by
+  // continuous fours proves wrong — a forced win missed or allowed, with
+  // its first moves — and the engine's estimate, marked as one.
+  function renderGomokuReport(v, rep) {
+    const marked = rep.moves.filter((m) => m.marks && m.marks.length);
+    const line = (l) => (l || []).slice(0, 7).join(' ') + ((l || []).length > 7 ? ' …' : '');
+    const other = (seat) => (seat === 'first' ? 'second' : 'first');
+    const say = (m) => m.ply + '. ' + seatLabel(v, m.seat) + ' ' + m.move + ' ' + m.marks.map((k) => (k === 'missed-win'
+      ? 'missed a forced win: ' + line(m.missed_line)
+      : 'allowed a forced win: ' + seatLabel(v, other(m.seat)) + ' ' + line(m.allowed_line))).join('; and ');
+    let note = marked.length ? marked.length + (marked.length === 1 ? ' move' : ' moves') + ' missed or allowed a forced win.' : 'No move missed or allowed a forced win the engine could prove.';
+    note += ' Proven: wins by continuous fours, found by the engine\'s exhaustive search' + (v.rules.rule === 'renju' ? ' (Black never through a forbidden point)' : '') + '. The graph is the engine\'s estimate, not an exact value.';
+    if (!rep.complete) note += ' Some positions were not searched to the end: their moves are not marked.';
+    $('#report-note').textContent = note;
+    $('#report-list').replaceChildren(...marked.map((m) => {
+      const li = el('li');
+      const b = el('button', 'linklike', say(m));
+      b.type = 'button';
+      b.addEventListener('click', () => setReplay(m.ply - 1));
+      li.append(b);
+      return li;
+    }));
+    // A proven win is drawn at the edge; the estimate inside it, squashed.
+    const pts = [0];
+    for (const m of rep.moves) {
+      let p = null;
+      if (m.value === 'win') p = 1;
+      else if (m.value === 'loss') p = -1;
+      else if (m.estimate !== undefined && m.estimate !== null) p = Math.round(Math.tanh(m.estimate / 1500) * 90) / 100;
+      pts.push(p === null ? null : (m.seat === 'first' ? p : -p));
+    }
+    const text = (p) => (p === null ? '?' : p >= 1 ? 'W' : p <= -1 ? 'L' : (p > 0 ? '+' : '') + p.toFixed(2));
+    $('#report-graph').replaceChildren(graph(v, pts, 1, rep.moves.map((m) => m.marks && m.marks.length > 0),
+      'The engine\'s estimate for ' + seatLabel(v, 'first') + ' move by move, not exact (W a proven win, L a proven loss, ? not searched): ' + pts.map(text).join(', '),
+      ' ahead'));
+  }
+
+  // valueGraph draws the game-theoretic value from the first player's
+  // side after each move (Pons' scores: above the line a win, below a
+  // loss, farther the sooner), the moves that changed it dotted.
+  function valueGraph(v, rep) {
     const pts = [];
     const first = rep.moves[0];
     pts.push(first && first.best !== null ? first.best : null);
     for (const m of rep.moves) pts.push(m.score === null ? null : (m.seat === 'first' ? m.score : -m.score));
-    const top = Math.max(1, ...pts.filter((p) => p !== null).map(Math.abs));
+    const known = pts.filter((p) => p !== null).length;
+    return graph(v, pts, Math.max(1, ...pts.filter((p) => p !== null).map(Math.abs)), rep.moves.map(isBad),
+      'Value of the game for ' + seatLabel(v, 'first') + ' move by move: ' + pts.map((p) => (p === null ? '?' : p > 0 ? '+' + p : p)).join(', ') + (known < pts.length ? ' (? ungraded)' : ''),
+      ' wins');
+  }
+
+  // graph draws pts (one before the first move, one after each; null
+  // for unknown) between -top and top, the moves dotted marked, the
+  // axes labelled with the seats and what.
+  function graph(v, pts, top, dotted, label, what) {
+    const W = 300, H = 90, mid = H / 2;
     const xy = (i, p) => [(i / Math.max(1, pts.length - 1)) * (W - 10) + 5, mid - (p / top) * (mid - 8)];
     const s = svg('svg', { viewBox: '0 0 ' + W + ' ' + H, role: 'img', preserveAspectRatio: 'none' });
-    const known = pts.filter((p) => p !== null).length;
-    s.setAttribute('aria-label', 'Value of the game for ' + seatLabel(v, 'first') + ' move by move: ' + pts.map((p) => (p === null ? '?' : p > 0 ? '+' + p : p)).join(', ') + (known < pts.length ? ' (? ungraded)' : ''));
+    s.setAttribute('aria-label', label);
     svg('line', { x1: 0, y1: mid, x2: W, y2: mid, class: 'zero' }, s);
     let d = '';
     pts.forEach((p, i) => {
@@ -1246,15 +1301,15 @@
       d += (d && pts[i - 1] !== null ? 'L' : 'M') + x.toFixed(1) + ' ' + y.toFixed(1);
     });
     if (d) svg('path', { d, class: 'curve' }, s);
-    rep.moves.forEach((m, i) => {
-      if ((m.grade === 'mistake' || m.grade === 'blunder') && pts[i + 1] !== null) {
+    dotted.forEach((bad, i) => {
+      if (bad && pts[i + 1] !== null) {
         const [x, y] = xy(i + 1, pts[i + 1]);
         svg('circle', { cx: x, cy: y, r: 4, class: 'bad-dot' }, s);
       }
     });
     const lab = (y, t) => { const e = svg('text', { x: 2, y, class: 'axis' }, s); e.textContent = t; };
-    lab(10, seatLabel(v, 'first') + ' wins');
-    lab(H - 3, seatLabel(v, 'second') + ' wins');
+    lab(10, seatLabel(v, 'first') + what);
+    lab(H - 3, seatLabel(v, 'second') + what);
     return s;
   }
 
