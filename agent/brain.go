@@ -1,11 +1,9 @@
 package agent
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
-	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
@@ -32,12 +30,7 @@ type Brain struct {
 	// stderr.
 	Log io.Writer
 
-	name  string
-	cmd   *exec.Cmd
-	stdin io.WriteCloser
-	lines chan string // closed when the brain exits
-	done  chan struct{}
-	err   error
+	child
 
 	rules   inarow.Rules // of the last START
 	started bool
@@ -48,40 +41,16 @@ type Brain struct {
 // StartBrain runs command (through sh -c) and checks that it answers
 // ABOUT within timeout.
 func StartBrain(ctx context.Context, command string, timeout time.Duration, log io.Writer) (*Brain, error) {
-	cmd := exec.Command("sh", "-c", command)
-	setGroup(cmd)
-	stdin, err := cmd.StdinPipe()
+	c, err := startChild(command, "pbrain", log)
 	if err != nil {
 		return nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if log != nil {
-		cmd.Stderr = log
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("pbrain: start %q: %w", command, err)
-	}
-	b := &Brain{cmd: cmd, stdin: stdin, lines: make(chan string, 16), done: make(chan struct{}), Log: log, name: command}
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
-			b.lines <- strings.TrimRight(sc.Text(), "\r")
-		}
-		close(b.lines)
-	}()
-	go func() { cmd.Wait(); close(b.done) }()
-	if timeout <= 0 {
-		timeout = 5 * time.Second
-	}
+	b := &Brain{child: c, Log: log}
 	if err := b.send("ABOUT"); err != nil {
 		b.Close()
 		return nil, err
 	}
-	line, err := b.answer(ctx, timeout)
+	line, err := b.answer(ctx, greetTime(timeout))
 	if err != nil {
 		b.Close()
 		return nil, fmt.Errorf("pbrain: %q did not answer ABOUT: %w", command, err)
@@ -126,49 +95,30 @@ func ParseBrainMove(r inarow.Rules, line string) (inarow.Move, error) {
 	return r.MoveAt(x, y), nil
 }
 
-func (b *Brain) send(format string, args ...any) error {
-	if b.err != nil {
-		return b.err
-	}
-	if _, err := fmt.Fprintf(b.stdin, format+"\n", args...); err != nil {
-		b.err = fmt.Errorf("%w: %v", ErrExited, err)
-		return b.err
-	}
-	return nil
-}
-
 // answer returns the brain's next line that is not MESSAGE, DEBUG or
 // SUGGEST (logged), within timeout. ERROR and UNKNOWN answers are errors.
 func (b *Brain) answer(ctx context.Context, timeout time.Duration) (string, error) {
 	t := time.NewTimer(timeout)
 	defer t.Stop()
 	for {
-		select {
-		case line, ok := <-b.lines:
-			if !ok {
-				b.err = ErrExited
-				return "", b.err
-			}
-			word, _, _ := strings.Cut(strings.TrimSpace(line), " ")
-			switch strings.ToUpper(word) {
-			case "":
-				continue
-			case "MESSAGE", "DEBUG", "SUGGEST":
-				if b.Log != nil {
-					fmt.Fprintf(b.Log, "%s: %s\n", b.name, line)
-				}
-				continue
-			case "ERROR", "UNKNOWN":
-				b.err = fmt.Errorf("%w: the brain answered %q", ErrProtocol, line)
-				return "", b.err
-			}
-			return strings.TrimSpace(line), nil
-		case <-t.C:
-			b.err = ErrTimeout
-			return "", b.err
-		case <-ctx.Done():
-			return "", ctx.Err()
+		line, err := b.next(ctx, t.C)
+		if err != nil {
+			return "", err
 		}
+		word, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+		switch strings.ToUpper(word) {
+		case "":
+			continue
+		case "MESSAGE", "DEBUG", "SUGGEST":
+			if b.Log != nil {
+				fmt.Fprintf(b.Log, "%s: %s\n", b.name, line)
+			}
+			continue
+		case "ERROR", "UNKNOWN":
+			b.err = fmt.Errorf("%w: the brain answered %q", ErrProtocol, line)
+			return "", b.err
+		}
+		return strings.TrimSpace(line), nil
 	}
 }
 
@@ -210,14 +160,7 @@ func (b *Brain) Move(ctx context.Context, pos inarow.Position) (inarow.Move, err
 		return inarow.NoMove, b.err
 	}
 	r := pos.Rules()
-	turn := b.MoveTime
-	if turn <= 0 {
-		turn = time.Second
-	}
-	grace := b.Grace
-	if grace <= 0 {
-		grace = 500 * time.Millisecond
-	}
+	turn, grace := turnTimes(b.MoveTime, b.Grace)
 	if !b.started || b.rules != r {
 		if err := b.start(ctx, r, turn); err != nil {
 			b.kill()
@@ -268,20 +211,6 @@ func (b *Brain) Move(ctx context.Context, pos inarow.Position) (inarow.Move, err
 
 // Close sends END and stops the brain.
 func (b *Brain) Close() error {
-	b.send("END")
-	b.stdin.Close()
-	select {
-	case <-b.done:
-	case <-time.After(time.Second):
-		b.kill()
-		<-b.done
-	}
+	b.stop("END")
 	return nil
-}
-
-func (b *Brain) kill() {
-	killGroup(b.cmd)
-	if b.err == nil {
-		b.err = ErrExited
-	}
 }

@@ -1,11 +1,9 @@
 package agent
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"io"
-	"os/exec"
 	"strings"
 	"sync"
 	"time"
@@ -22,12 +20,7 @@ type Program struct {
 	// Log, if set, receives the program's info lines and its stderr.
 	Log io.Writer
 
-	name  string
-	cmd   *exec.Cmd
-	stdin io.WriteCloser
-	lines chan string // the program's output lines; closed when it exits
-	done  chan struct{}
-	err   error // why the program can no longer play
+	child
 
 	rules  inarow.Rules
 	sent   bool
@@ -38,40 +31,16 @@ type Program struct {
 // Start runs command (through sh -c, so it may have arguments and
 // quotes), sends the greeting and waits up to timeout for "ok".
 func Start(ctx context.Context, command string, timeout time.Duration, log io.Writer) (*Program, error) {
-	cmd := exec.Command("sh", "-c", command)
-	setGroup(cmd)
-	stdin, err := cmd.StdinPipe()
+	c, err := startChild(command, "agent", log)
 	if err != nil {
 		return nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if log != nil {
-		cmd.Stderr = log
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("agent: start %q: %w", command, err)
-	}
-	p := &Program{cmd: cmd, stdin: stdin, lines: make(chan string, 16), done: make(chan struct{}), Log: log, name: command}
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(make([]byte, 64<<10), 1<<20)
-		for sc.Scan() {
-			p.lines <- sc.Text()
-		}
-		close(p.lines)
-	}()
-	go func() { cmd.Wait(); close(p.done) }()
-	if timeout <= 0 {
-		timeout = 5 * time.Second
-	}
+	p := &Program{child: c, Log: log}
 	if err := p.send("inarow %d", Version); err != nil {
 		p.Close()
 		return nil, err
 	}
-	words, err := p.await(ctx, timeout, "ok")
+	words, err := p.await(ctx, greetTime(timeout), "ok")
 	if err != nil {
 		p.Close()
 		return nil, fmt.Errorf("agent: %q did not greet: %w", command, err)
@@ -88,47 +57,28 @@ func (p *Program) Name() string { return p.name }
 // SetMoveTime sets MoveTime (MoveTimer).
 func (p *Program) SetMoveTime(d time.Duration) { p.MoveTime = d }
 
-func (p *Program) send(format string, args ...any) error {
-	if p.err != nil {
-		return p.err
-	}
-	if _, err := fmt.Fprintf(p.stdin, format+"\n", args...); err != nil {
-		p.err = fmt.Errorf("%w: %v", ErrExited, err)
-		return p.err
-	}
-	return nil
-}
-
 // await reads lines until one starts with want, skipping info and
 // comments, for at most timeout.
 func (p *Program) await(ctx context.Context, timeout time.Duration, want string) ([]string, error) {
 	t := time.NewTimer(timeout)
 	defer t.Stop()
 	for {
-		select {
-		case line, ok := <-p.lines:
-			if !ok {
-				p.err = ErrExited
-				return nil, p.err
-			}
-			words := strings.Fields(line)
-			if len(words) == 0 || words[0] == "info" || strings.HasPrefix(words[0], "#") {
-				if p.Log != nil && len(words) > 0 {
-					fmt.Fprintf(p.Log, "%s: %s\n", p.name, line)
-				}
-				continue
-			}
-			if words[0] != want {
-				p.err = fmt.Errorf("%w: want %q, got %q", ErrProtocol, want, line)
-				return nil, p.err
-			}
-			return words, nil
-		case <-t.C:
-			p.err = ErrTimeout
-			return nil, p.err
-		case <-ctx.Done():
-			return nil, ctx.Err()
+		line, err := p.next(ctx, t.C)
+		if err != nil {
+			return nil, err
 		}
+		words := strings.Fields(line)
+		if len(words) == 0 || words[0] == "info" || strings.HasPrefix(words[0], "#") {
+			if p.Log != nil && len(words) > 0 {
+				fmt.Fprintf(p.Log, "%s: %s\n", p.name, line)
+			}
+			continue
+		}
+		if words[0] != want {
+			p.err = fmt.Errorf("%w: want %q, got %q", ErrProtocol, want, line)
+			return nil, p.err
+		}
+		return words, nil
 	}
 }
 
@@ -154,14 +104,7 @@ func (p *Program) Move(ctx context.Context, pos inarow.Position) (inarow.Move, e
 	}
 	p.played = moves
 	legal := pos.AppendLegal(nil)
-	mt := p.MoveTime
-	if mt <= 0 {
-		mt = time.Second
-	}
-	grace := p.Grace
-	if grace <= 0 {
-		grace = 500 * time.Millisecond
-	}
+	mt, grace := turnTimes(p.MoveTime, p.Grace)
 	if err := p.send("position %s", formatMoves(r, moves)); err != nil {
 		return inarow.NoMove, err
 	}
@@ -202,20 +145,6 @@ func extends(moves, prefix []inarow.Move) bool {
 // Close asks the program to quit, waits a moment, and kills it (and the
 // processes it started) if it is still there.
 func (p *Program) Close() error {
-	p.send("quit")
-	p.stdin.Close()
-	select {
-	case <-p.done:
-	case <-time.After(time.Second):
-		p.kill()
-		<-p.done
-	}
+	p.stop("quit")
 	return nil
-}
-
-func (p *Program) kill() {
-	killGroup(p.cmd)
-	if p.err == nil {
-		p.err = ErrExited
-	}
 }

@@ -226,6 +226,28 @@ func (f fixed) Move(context.Context, inarow.Position) (inarow.Move, error) {
 	return inarow.Move(f), nil
 }
 
+// TestGomokuThreads: Spec.Threads reaches the gomoku engine; none means
+// one thread.
+func TestGomokuThreads(t *testing.T) {
+	r := gomokuRules(t, gomoku.Freestyle, 15)
+	for _, n := range []int{0, 1, 2} {
+		p, err := For(Spec{Rules: r, Threads: n, MoveTime: 50 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, ok := p.(*gomokuengine.Engine)
+		if !ok || e.Threads != n {
+			t.Fatalf("Threads %d: got %T %+v", n, p, p)
+		}
+		pos, _ := inarow.NewPosition(r)
+		pos, _ = pos.Play(r.MoveAt(7, 7))
+		m, err := p.Move(context.Background(), pos)
+		if err != nil || !pos.Legal(m) {
+			t.Fatalf("Threads %d: move %v, %v", n, m, err)
+		}
+	}
+}
+
 // Every player For returns, and Instant, answers a finished game with the
 // core's one sentinel, inarow.ErrNoMoves.
 func TestForOnAFinishedGame(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/internal/cases"
+	"github.com/inarow/inarow/internal/sketch"
 )
 
 type renjuCase struct {
@@ -194,29 +195,14 @@ func renjuWith(t *testing.T, p inarow.Position, toMove inarow.Player) inarow.Pos
 	return q
 }
 
-// renjuPicture sets up a renju board from rows drawn top first: 'X'
-// black, 'O' white, anything else empty.
+// renjuPicture sets up a renju board from rows (see package sketch).
 func renjuPicture(t testing.TB, toMove inarow.Player, rows ...string) inarow.Position {
 	t.Helper()
 	r, err := Renju.Board(len(rows))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b, w []inarow.Move
-	for y, row := range rows {
-		for x, c := range row {
-			switch c {
-			case 'X':
-				b = append(b, r.MoveAt(x, y))
-			case 'O':
-				w = append(w, r.MoveAt(x, y))
-			}
-		}
-	}
-	p, err := inarow.Setup(r, b, w, toMove)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := sketch.Position(t, r, toMove, rows...)
 	return p
 }
 

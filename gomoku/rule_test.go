@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/internal/sketch"
 )
 
 func TestRuleNames(t *testing.T) {
@@ -83,22 +84,7 @@ func playRow(t *testing.T, rule Rule, size, y int, row string, toMove inarow.Pla
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b, w []inarow.Move
-	at := inarow.NoMove
-	for x, c := range row {
-		switch c {
-		case 'X':
-			b = append(b, r.MoveAt(x, y))
-		case 'O':
-			w = append(w, r.MoveAt(x, y))
-		case '*':
-			at = r.MoveAt(x, y)
-		}
-	}
-	p, err := inarow.Setup(r, b, w, toMove)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, at := sketch.Position(t, r, toMove, append(make([]string, y), row)...)
 	q, err := Play(p, at)
 	return q.Outcome(), err
 }

@@ -6,10 +6,12 @@
 // Commands: START N, RECTSTART W,H, RESTART, BEGIN, TURN x,y,
 // BOARD…DONE (x,y,field with 1 own stone, 2 opponent, 3 ignored),
 // TAKEBACK x,y, INFO key value (timeout_turn, timeout_match, time_left,
-// max_memory, rule, game_type, folder, max_depth, max_node; others are
-// accepted and ignored), END, ABOUT, SWAP2BOARD…DONE, and the Yixin
-// extensions YXSTOP (answer now), YXBOARD…DONE (set a position without
-// thinking) and YXSHOWFORBID. Lines may end in CRLF or LF; a line of 1 MiB
+// max_memory, rule, game_type, folder, max_depth, max_node, thread_num,
+// show_detail; others are accepted and ignored), END, ABOUT,
+// SWAP2BOARD…DONE, and the Yixin extensions YXSTOP (answer now),
+// YXBOARD…DONE (set a position without thinking), YXNBEST n (the n best
+// moves) and YXSHOWFORBID, with MESSAGE REALTIME lines while it thinks
+// (INFO show_detail 1 or 2; always under YXNBEST). Lines may end in CRLF or LF; a line of 1 MiB
 // or more, a BOARD that already holds a five and anything else unknown
 // are answered with UNKNOWN or ERROR, and nothing crashes the brain. The
 // brain reads its input while it thinks, so YXSTOP and END are obeyed at
@@ -47,6 +49,8 @@ type Brain struct {
 	lim    gomokuengine.Limits
 	mem    int64
 	eng    gomokuengine.Engine
+	detail int           // INFO show_detail: 1 the MESSAGE REALTIME lines, 2 with POS and DONE
+	lag    time.Duration // how far the last moves ran past their allotment (nextLag)
 
 	// multi-line commands
 	collect   string // "BOARD", "YXBOARD", "SWAP2BOARD" or ""
@@ -297,6 +301,16 @@ func (b *Brain) handle(raw string) (think func(context.Context), quit bool) {
 			return
 		}
 		b.showForbid()
+	case "YXNBEST":
+		n, err := strconv.Atoi(rest)
+		if err != nil || n < 1 {
+			b.println("ERROR YXNBEST wants a number of moves (1 or more), got %q", rest)
+			return
+		}
+		if !b.ready() {
+			return
+		}
+		return b.nbest(min(n, maxNBest)), false
 	case "YXSTOP", "STOP":
 		// nothing to stop
 	case "PLAY":
@@ -456,9 +470,23 @@ func (b *Brain) info(rest string) {
 		if num() {
 			b.lim.MaxNodes = n
 		}
+	case "thread_num": // Yixin's THREAD_NUM too: keys are read in any case
+		if num() {
+			b.eng.Threads = int(min(max(n, 1), maxThreads))
+		}
+	case "show_detail":
+		if num() {
+			b.detail = int(n)
+		}
 	}
-	// game_type, folder, thread_num, evaluate… are accepted and ignored
+	// game_type, folder, evaluate… are accepted and ignored
 }
+
+// maxThreads bounds INFO thread_num; maxNBest bounds YXNBEST.
+const (
+	maxThreads = 64
+	maxNBest   = 32
+)
 
 // rules are the core rules of the board under the rule in force.
 func (b *Brain) rules() inarow.Rules {
@@ -493,18 +521,47 @@ func (b *Brain) position(stones []stone) (inarow.Position, error) {
 	return inarow.Setup(r, colour[0], colour[1], me)
 }
 
-// limits are the search's limits, its progress written as MESSAGE lines;
-// it sets the engine's memory too.
-func (b *Brain) limits() gomokuengine.Limits {
+// limits are the search's limits, its progress written as MESSAGE lines
+// and, with INFO show_detail, as the Yixin protocol's MESSAGE REALTIME
+// lines: REFRESH and the BEST move after every iteration, LOSE for a
+// root move proven to lose and, from show_detail 2, POS and DONE as each
+// root move's search starts and ends; detail is show_detail's level. It
+// sets the engine's memory too.
+func (b *Brain) limits(detail int) gomokuengine.Limits {
 	lim := b.lim
 	r := b.rules()
+	xy := func(m inarow.Move) string {
+		x, y := r.XY(m)
+		return fmt.Sprintf("%d,%d", x, y)
+	}
 	lim.Progress = func(in gomokuengine.Info) {
 		var pv strings.Builder
 		for _, m := range in.PV {
-			x, y := r.XY(m)
-			fmt.Fprintf(&pv, " %d,%d", x, y)
+			fmt.Fprintf(&pv, " %s", xy(m))
 		}
 		b.println("MESSAGE depth %d ev %d n %d n/s %d tm %d pv%s", in.Depth, in.Score, in.Nodes, in.NPS(), in.Elapsed.Milliseconds(), pv.String())
+		if detail >= 1 && len(in.PV) > 0 {
+			b.println("MESSAGE REALTIME REFRESH")
+			b.println("MESSAGE REALTIME BEST %s", xy(in.PV[0]))
+		}
+	}
+	if detail >= 1 {
+		lost := map[inarow.Move]bool{}
+		lim.Root = func(rm gomokuengine.RootMove) {
+			switch {
+			case !rm.Done:
+				if detail >= 2 {
+					b.println("MESSAGE REALTIME POS %s", xy(rm.Move))
+				}
+				return
+			case detail >= 2:
+				b.println("MESSAGE REALTIME DONE %s", xy(rm.Move))
+			}
+			if rm.Score < -(gomokuengine.WinScore-1000) && !lost[rm.Move] {
+				lost[rm.Move] = true
+				b.println("MESSAGE REALTIME LOSE %s", xy(rm.Move))
+			}
+		}
 	}
 	b.eng.MaxMemory = b.mem
 	return lim
@@ -514,20 +571,16 @@ func (b *Brain) limits() gomokuengine.Limits {
 // a position that has none: already won (a five of either side under the
 // rule in force, as the core reads it) or full.
 func (b *Brain) think() func(context.Context) {
-	p, err := b.position(b.stones)
-	if err != nil {
-		b.println("ERROR %v", err)
+	p, ok := b.playable()
+	if !ok {
 		return nil
 	}
-	switch o := p.Outcome(); o.Status {
-	case inarow.Won:
-		b.println("ERROR the board already holds a five (%v wins); no move to make", o.Winner)
-		return nil
-	case inarow.Drawn:
-		b.println("ERROR the board is full")
-		return nil
+	asked := time.Now()
+	lim := b.limits(b.detail)
+	if lim.TurnTime > 0 {
+		lim.TurnTime = max(lim.TurnTime-b.lag, lim.TurnTime/4)
 	}
-	lim := b.limits()
+	planned := lim.Allot(len(b.stones), b.w*b.h).Maximum
 	return func(ctx context.Context) {
 		res, err := b.eng.Search(ctx, p, lim)
 		if err != nil {
@@ -537,7 +590,83 @@ func (b *Brain) think() func(context.Context) {
 		x, y := p.Rules().XY(res.Move)
 		b.stones = append(b.stones, stone{x, y, 1})
 		b.println("%d,%d", x, y)
+		b.lag = nextLag(b.lag, time.Since(asked), planned)
 	}
+}
+
+// nextLag is the lag after a move that took elapsed, from its command
+// to its answer, against the planned maximum of its search: the overrun,
+// or three quarters of the lag before if that is more. On a loaded
+// machine the process is not scheduled for tens of milliseconds at a
+// time and a search overruns its plan by as much; the next turns then
+// plan that much less (down to a quarter of the turn), so that the moves
+// come back inside timeout_turn. A match clock needs no such correction:
+// time_left, which the manager measures, already holds every overrun.
+func nextLag(lag, elapsed, planned time.Duration) time.Duration {
+	return max(elapsed-planned, lag*3/4, 0)
+}
+
+// nbest answers YXNBEST n: the n best moves by the engine's analysis
+// (which scores a few more candidates than n, so that a move ordered late
+// may still be among them), each on a MESSAGE NBEST line (rank, move,
+// score, depth) after every iteration with the MESSAGE REALTIME lines
+// whatever show_detail says (the command is a GUI's), then the best move
+// as the answer. Like Yixin's engines it plays no stone: a GUI sets the
+// board with YXBOARD before it asks.
+func (b *Brain) nbest(n int) func(context.Context) {
+	p, ok := b.playable()
+	if !ok {
+		return nil
+	}
+	lim := b.limits(max(b.detail, 1))
+	r := p.Rules()
+	xy := func(m inarow.Move) string {
+		x, y := r.XY(m)
+		return fmt.Sprintf("%d,%d", x, y)
+	}
+	list := func(vs []gomokuengine.MoveValue) {
+		for i, v := range vs[:min(n, len(vs))] {
+			b.println("MESSAGE NBEST %d %s ev %d depth %d", i+1, xy(v.Move), v.Score, v.Depth)
+		}
+	}
+	progress := lim.Progress
+	lim.Progress = func(in gomokuengine.Info) {
+		progress(in)
+		list(in.Values)
+	}
+	return func(ctx context.Context) {
+		vs, err := b.eng.Analyze(ctx, p, n+4, lim)
+		if err != nil {
+			b.println("ERROR %v", err)
+			return
+		}
+		if len(vs) == 0 {
+			b.println("ERROR no move to analyse")
+			return
+		}
+		list(vs)
+		b.println("%s", xy(vs[0].Move))
+	}
+}
+
+// playable returns the position of the stones with the brain to move,
+// or answers ERROR for one that has no move: already won (a five of
+// either side under the rule in force, as the core reads it) or full.
+func (b *Brain) playable() (inarow.Position, bool) {
+	p, err := b.position(b.stones)
+	if err != nil {
+		b.println("ERROR %v", err)
+		return p, false
+	}
+	switch o := p.Outcome(); o.Status {
+	case inarow.Won:
+		b.println("ERROR the board already holds a five (%v wins); no move to make", o.Winner)
+		return p, false
+	case inarow.Drawn:
+		b.println("ERROR the board is full")
+		return p, false
+	}
+	return p, true
 }
 
 // showForbid answers YXSHOWFORBID: black's forbidden points under renju
@@ -580,7 +709,7 @@ func (b *Brain) swap2(ctx context.Context, st []stone) {
 		b.println("ERROR %v", err)
 		return
 	}
-	res, err := b.eng.Search(ctx, p, b.limits())
+	res, err := b.eng.Search(ctx, p, b.limits(b.detail))
 	if err != nil {
 		b.println("ERROR %v", err)
 		return

@@ -171,3 +171,20 @@ func fmtSscan(s string, x, y *int) (int, error) {
 	return n, nil
 }
 func atoi(s string) (int, error) { return strconv.Atoi(s) }
+
+// TestNextLag: an overrun becomes the lag at once; a move inside its plan
+// lets the lag fade by a quarter a move; never below zero.
+func TestNextLag(t *testing.T) {
+	const ms = time.Millisecond
+	for _, c := range []struct{ lag, elapsed, planned, want time.Duration }{
+		{0, 150 * ms, 170 * ms, 0},
+		{0, 250 * ms, 170 * ms, 80 * ms},
+		{80 * ms, 100 * ms, 90 * ms, 60 * ms},
+		{80 * ms, 200 * ms, 90 * ms, 110 * ms},
+		{4 * ms, 0, 90 * ms, 3 * ms},
+	} {
+		if got := nextLag(c.lag, c.elapsed, c.planned); got != c.want {
+			t.Errorf("nextLag(%v, %v, %v) = %v, want %v", c.lag, c.elapsed, c.planned, got, c.want)
+		}
+	}
+}

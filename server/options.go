@@ -81,27 +81,6 @@ func (opt Options) withDefaults() Options {
 	if opt.Logger == nil {
 		opt.Logger = slog.Default()
 	}
-	if opt.EngineJobs <= 0 {
-		opt.EngineJobs = 2
-	}
-	if opt.MoveTime <= 0 {
-		opt.MoveTime = 2 * time.Second
-	}
-	if opt.AnalysisTime <= 0 {
-		opt.AnalysisTime = 5 * time.Second
-	}
-	if opt.CreatePerMinute == 0 {
-		opt.CreatePerMinute = 60
-	}
-	if opt.MovesPerMinute == 0 {
-		opt.MovesPerMinute = 300
-	}
-	if opt.AnalysesPerMinute == 0 {
-		opt.AnalysesPerMinute = 30
-	}
-	if opt.StreamsPerAddress == 0 {
-		opt.StreamsPerAddress = 32
-	}
 	if opt.Clock == nil {
 		now := opt.Now
 		if now == nil {
@@ -112,20 +91,35 @@ func (opt Options) withDefaults() Options {
 	if opt.Now == nil {
 		opt.Now = opt.Clock.Now
 	}
-	if opt.MaxStreams <= 0 {
-		opt.MaxStreams = 4096
-	}
-	if opt.Heartbeat <= 0 {
-		opt.Heartbeat = 20 * time.Second
-	}
 	if opt.Static == nil {
 		opt.Static = web.Static()
 	}
-	if opt.AgentProcs <= 0 {
-		opt.AgentProcs = 8
-	}
-	if opt.AgentIdle <= 0 {
-		opt.AgentIdle = 5 * time.Minute
-	}
+	// Bounds a negative value cannot mean anything for.
+	positive(&opt.EngineJobs, 2)
+	positive(&opt.MoveTime, 2*time.Second)
+	positive(&opt.AnalysisTime, 5*time.Second)
+	positive(&opt.MaxStreams, 4096)
+	positive(&opt.Heartbeat, 20*time.Second)
+	positive(&opt.AgentProcs, 8)
+	positive(&opt.AgentIdle, 5*time.Minute)
+	// Per-client limits: a negative one means no bound.
+	unset(&opt.CreatePerMinute, 60)
+	unset(&opt.MovesPerMinute, 300)
+	unset(&opt.AnalysesPerMinute, 30)
+	unset(&opt.StreamsPerAddress, 32)
 	return opt
+}
+
+// positive sets *v to def unless it is above zero.
+func positive[T int | time.Duration](v *T, def T) {
+	if *v <= 0 {
+		*v = def
+	}
+}
+
+// unset sets *v to def when it is zero.
+func unset(v *int, def int) {
+	if *v == 0 {
+		*v = def
+	}
 }

@@ -221,11 +221,13 @@ func runBenchGomoku(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench gomoku", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	depth := fs.Int("depth", 6, "depth of the search on the quiet positions (1-20)")
+	turn := fs.Duration("time", 0, "search the quiet positions for a turn of this length instead of to --depth (e.g. 500ms)")
+	threads := fs.Int("threads", 1, "the search's threads (1-64)")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
-	if fs.NArg() != 0 || *depth < 1 || *depth > 20 {
-		fmt.Fprintln(stderr, "usage: inarow bench gomoku [--depth N]   (N from 1 to 20)")
+	if fs.NArg() != 0 || *depth < 1 || *depth > 20 || *turn < 0 || *threads < 1 || *threads > 64 {
+		fmt.Fprintln(stderr, "usage: inarow bench gomoku [--depth N | --time D] [--threads T]   (N from 1 to 20, T from 1 to 64)")
 		return exitUsage
 	}
 	ps, err := gomokuengine.BenchPositions()
@@ -237,13 +239,14 @@ func runBenchGomoku(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	type total struct {
 		n, found int
+		depths   int
 		nodes    int64
 		elapsed  time.Duration
 	}
 	var sums [2]total // vcf, search
 	fmt.Fprintf(stdout, "%-8s %-6s %10s %10s %12s  %s\n", "position", "kind", "nodes", "µs", "nodes/s", "result")
 	for _, p := range ps {
-		r, err := gomokuengine.RunBench(ctx, p, *depth)
+		r, err := gomokuengine.RunBench(ctx, p, gomokuengine.BenchOptions{Depth: *depth, Time: *turn, Threads: *threads})
 		if err != nil {
 			fmt.Fprintf(stderr, "inarow bench gomoku: %s: %v\n", p.Name, err)
 			return 1
@@ -266,6 +269,7 @@ func runBenchGomoku(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		sums[k].n++
+		sums[k].depths += r.Depth
 		sums[k].nodes += r.Nodes
 		sums[k].elapsed += r.Elapsed
 		fmt.Fprintf(stdout, "%-8s %-6s %10d %10d %12d  %s\n", p.Name, p.Kind, r.Nodes, r.Elapsed.Microseconds(), gomokuengine.Info{Nodes: r.Nodes, Elapsed: r.Elapsed}.NPS(), result)
@@ -273,8 +277,15 @@ func runBenchGomoku(args []string, stdout, stderr io.Writer) int {
 	v, s := sums[0], sums[1]
 	fmt.Fprintf(stdout, "vcf: %d of %d found, mean %d µs and %d nodes a position, %d nodes/s\n",
 		v.found, v.n, v.elapsed.Microseconds()/int64(max(v.n, 1)), v.nodes/int64(max(v.n, 1)), gomokuengine.Info{Nodes: v.nodes, Elapsed: v.elapsed}.NPS())
-	fmt.Fprintf(stdout, "search (depth %d): %d positions, mean %d µs and %d nodes a position, %d nodes/s\n",
-		*depth, s.n, s.elapsed.Microseconds()/int64(max(s.n, 1)), s.nodes/int64(max(s.n, 1)), gomokuengine.Info{Nodes: s.nodes, Elapsed: s.elapsed}.NPS())
+	budget := fmt.Sprintf("depth %d", *depth)
+	if *turn > 0 {
+		budget = fmt.Sprintf("%v a turn, mean depth %.1f", *turn, float64(s.depths)/float64(max(s.n, 1)))
+	}
+	if *threads > 1 {
+		budget += fmt.Sprintf(", %d threads", *threads)
+	}
+	fmt.Fprintf(stdout, "search (%s): %d positions, mean %d µs and %d nodes a position, %d nodes/s\n",
+		budget, s.n, s.elapsed.Microseconds()/int64(max(s.n, 1)), s.nodes/int64(max(s.n, 1)), gomokuengine.Info{Nodes: s.nodes, Elapsed: s.elapsed}.NPS())
 	if v.found < v.n {
 		return 1
 	}

@@ -159,7 +159,12 @@ func TestBenchGomoku(t *testing.T) {
 	if !strings.HasPrefix(lines[15], "vcf: 8 of 8 found, mean ") || !strings.HasPrefix(lines[16], "search (depth 3): 6 positions, mean ") {
 		t.Errorf("totals:\n%s\n%s", lines[15], lines[16])
 	}
-	for _, args := range [][]string{{"--depth", "0"}, {"--depth", "x"}, {"extra"}} {
+	// two threads for a turn of 100 ms: the depth reached is reported
+	res = cli(t, "", "bench", "gomoku", "--time", "100ms", "--threads", "2")
+	if res.code != 0 || !strings.Contains(res.stdout, "search (100ms a turn, mean depth ") || !strings.Contains(res.stdout, ", 2 threads): 6 positions") {
+		t.Errorf("--time --threads: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	for _, args := range [][]string{{"--depth", "0"}, {"--depth", "x"}, {"extra"}, {"--threads", "0"}, {"--time", "-1s"}} {
 		res := cli(t, "", append([]string{"bench", "gomoku"}, args...)...)
 		if res.code != exitUsage || res.stderr == "" {
 			t.Errorf("%v: exit %d, stderr %q", args, res.code, res.stderr)

@@ -89,30 +89,21 @@ func newStepper(game string, start []byte, view string) (stepper, error) {
 	}
 	switch game {
 	case "tictactoe":
-		g := tictactoe.New()
-		if start != nil {
-			var err error
-			if g, err = tictactoe.ParseGame(start); err != nil {
-				return nil, err
-			}
+		g, err := startFrom(start, tictactoe.New, tictactoe.ParseGame)
+		if err != nil {
+			return nil, err
 		}
 		return tttStep{g}, nil
 	case "connect4":
-		g := connect4.New()
-		if start != nil {
-			var err error
-			if g, err = connect4.ParseGame(start); err != nil {
-				return nil, err
-			}
+		g, err := startFrom(start, connect4.New, connect4.ParseGame)
+		if err != nil {
+			return nil, err
 		}
 		return c4Step{g}, nil
 	case "gobang":
-		g := gomoku.NewGobang()
-		if start != nil {
-			var err error
-			if g, err = gomoku.ParseGobang(start); err != nil {
-				return nil, err
-			}
+		g, err := startFrom(start, gomoku.NewGobang, gomoku.ParseGobang)
+		if err != nil {
+			return nil, err
 		}
 		return gobangStep{g}, nil
 	case "tictactoe-bits":
@@ -132,6 +123,15 @@ func newStepper(game string, start []byte, view string) (stepper, error) {
 		return bitsStep{b: b}, nil
 	}
 	return nil, fmt.Errorf("unknown game %q (want tictactoe, connect4, gobang or tictactoe-bits)", game)
+}
+
+// startFrom is a JSON document's game to step from: the one read from
+// start (--game), or its new game.
+func startFrom[G any](start []byte, newGame func() G, parse func([]byte) (G, error)) (G, error) {
+	if start == nil {
+		return newGame(), nil
+	}
+	return parse(start)
 }
 
 // marshal writes v as one line of JSON without HTML escaping, the

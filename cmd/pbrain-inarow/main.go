@@ -1,6 +1,7 @@
 // Command pbrain-inarow is the inarow gomoku engine as a Gomocup brain:
 // it speaks the Gomocup protocol (with the Yixin extensions YXSTOP,
-// YXBOARD and YXSHOWFORBID) on its standard input and output, so that
+// YXBOARD, YXNBEST, YXSHOWFORBID and the MESSAGE REALTIME lines) on its
+// standard input and output, so that
 // Piskvork, c-gomoku-cli and the other managers can run it.
 package main
 

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -279,5 +280,196 @@ func TestEndDuringThinking(t *testing.T) {
 	case <-done:
 	case <-time.After(10 * time.Second): // the turn time is 30 s
 		t.Fatal("END while thinking did not stop the brain")
+	}
+}
+
+// collect returns every line up to and including the next one that is
+// not a MESSAGE or DEBUG line (the answer).
+func (b *brain) collect(timeout time.Duration) (messages []string, answer string) {
+	b.t.Helper()
+	deadline := time.After(timeout)
+	for {
+		select {
+		case l, ok := <-b.lines:
+			if !ok {
+				b.t.Fatal("brain closed its output")
+			}
+			if strings.HasPrefix(l, "MESSAGE") || strings.HasPrefix(l, "DEBUG") {
+				messages = append(messages, l)
+				continue
+			}
+			return messages, l
+		case <-deadline:
+			b.t.Fatalf("no answer within %v", timeout)
+		}
+	}
+}
+
+var nbestRE = regexp.MustCompile(`^MESSAGE NBEST (\d+) (\d+,\d+) ev (-?\d+) depth (\d+)$`)
+
+// TestYXNBest asks for the three best moves: after every iteration and at
+// the end a ranked list of three different empty points, best first, the
+// REALTIME lines with it, and the best as the answer; no stone is played.
+// A won position's first is its five; a bad count is an ERROR.
+func TestYXNBest(t *testing.T) {
+	b := startBrain(t)
+	b.send("START 15", "INFO timeout_turn 400", "INFO timeout_match 0")
+	b.answer(patience)
+	stones := map[string]bool{"7,7": true, "8,8": true, "8,7": true, "6,8": true}
+	b.send("YXBOARD", "7,7,1", "8,8,2", "8,7,1", "6,8,2", "DONE", "YXNBEST 3")
+	msgs, a := b.collect(patience)
+	var last []string // the last list's moves
+	refresh, best := false, false
+	for _, m := range msgs {
+		if f := nbestRE.FindStringSubmatch(m); f != nil {
+			if f[1] == "1" {
+				last = nil
+			}
+			if f[1] != strconv.Itoa(len(last)+1) {
+				t.Fatalf("rank %s after %v", f[1], last)
+			}
+			last = append(last, f[2])
+		}
+		refresh = refresh || m == "MESSAGE REALTIME REFRESH"
+		best = best || strings.HasPrefix(m, "MESSAGE REALTIME BEST ")
+	}
+	if len(last) != 3 || !refresh || !best {
+		t.Fatalf("YXNBEST 3: list %v, REFRESH %v, BEST %v in\n%s", last, refresh, best, strings.Join(msgs, "\n"))
+	}
+	seen := map[string]bool{}
+	for _, m := range last {
+		if stones[m] || seen[m] {
+			t.Fatalf("list %v: %s is taken or repeated", last, m)
+		}
+		seen[m] = true
+	}
+	if a != last[0] {
+		t.Fatalf("answer %q, the list's first %q", a, last[0])
+	}
+	b.send("TURN " + a) // the point is still empty: YXNBEST played nothing
+	if a2 := b.answer(patience); !moveRE.MatchString(a2) || a2 == a {
+		t.Fatalf("TURN %s after YXNBEST: %q", a, a2)
+	}
+	// own four on row 7: the five is the first
+	b.send("YXBOARD", "5,7,1", "6,7,1", "7,7,1", "8,7,1", "5,8,2", "6,8,2", "7,8,2", "8,8,2", "DONE", "YXNBEST 2")
+	if _, a := b.collect(patience); a != "4,7" && a != "9,7" {
+		t.Fatalf("YXNBEST on a four: %q", a)
+	}
+	for _, bad := range []string{"YXNBEST", "YXNBEST 0", "YXNBEST x"} {
+		b.send(bad)
+		if a := b.answer(patience); !strings.HasPrefix(a, "ERROR") {
+			t.Fatalf("%s: %q", bad, a)
+		}
+	}
+}
+
+// TestRealtime: with INFO show_detail 2 a search reports each root move
+// as it starts (POS) and ends (DONE), REFRESH and BEST after every
+// iteration and LOSE for the moves that let the opponent's open three
+// become an open four; the move played is none of them.
+func TestRealtime(t *testing.T) {
+	b := startBrain(t)
+	b.send("START 15", "INFO timeout_turn 500", "INFO show_detail 2")
+	b.answer(patience)
+	// the opponent's open three on row 7 (5,7 6,7 7,7), our stones apart
+	b.send("BOARD", "5,7,2", "6,7,2", "7,7,2", "1,1,1", "13,1,1", "DONE")
+	msgs, a := b.collect(patience)
+	if !moveRE.MatchString(a) {
+		t.Fatalf("answer %q", a)
+	}
+	open := map[string]bool{}
+	kinds := map[string]int{}
+	lost := map[string]bool{}
+	for _, m := range msgs {
+		f := strings.Fields(m)
+		if len(f) < 3 || f[1] != "REALTIME" {
+			continue
+		}
+		kinds[f[2]]++
+		switch f[2] {
+		case "POS":
+			if len(open) > 0 {
+				t.Fatalf("POS %s while %v is open", f[3], open)
+			}
+			open[f[3]] = true
+		case "DONE":
+			if !open[f[3]] {
+				t.Fatalf("DONE %s without its POS", f[3])
+			}
+			delete(open, f[3])
+		case "LOSE":
+			lost[f[3]] = true
+		}
+	}
+	for _, k := range []string{"POS", "DONE", "REFRESH", "BEST", "LOSE"} {
+		if kinds[k] == 0 {
+			t.Fatalf("no REALTIME %s in\n%s", k, strings.Join(msgs, "\n"))
+		}
+	}
+	if lost[a] {
+		t.Fatalf("played %s, reported lost", a)
+	}
+	if a != "4,7" && a != "8,7" && a != "3,7" && a != "9,7" {
+		t.Fatalf("%s does not stop the open three", a)
+	}
+	// without show_detail: no REALTIME line
+	b.send("INFO show_detail 0", "TURN 8,7")
+	msgs, _ = b.collect(patience)
+	for _, m := range msgs {
+		if strings.Contains(m, "REALTIME") {
+			t.Fatalf("show_detail 0: %q", m)
+		}
+	}
+}
+
+// TestThreadNum: INFO thread_num (and Yixin's THREAD_NUM) set the search
+// threads; the brain still answers legal moves within the turn; a bad
+// value is an ERROR.
+func TestThreadNum(t *testing.T) {
+	b := startBrain(t)
+	b.send("START 15", "INFO timeout_turn 300", "INFO THREAD_NUM 2")
+	b.answer(patience)
+	b.send("INFO thread_num two")
+	if a := b.answer(patience); !strings.HasPrefix(a, "ERROR") {
+		t.Fatalf("thread_num two: %q", a)
+	}
+	b.send("INFO thread_num 2", "BEGIN")
+	if a := b.answer(patience); a != "7,7" {
+		t.Fatalf("BEGIN: %q", a)
+	}
+	for _, m := range []string{"0,0", "14,14", "0,14"} { // far from the brain's moves
+		start := time.Now()
+		b.send("TURN " + m)
+		if a := b.answer(patience); !moveRE.MatchString(a) {
+			t.Fatalf("TURN %s: %q", m, a)
+		}
+		// slack for a loaded machine; a brain that ignored the turn would
+		// take 2.2 s and more
+		if d := time.Since(start); d > 2*time.Second {
+			t.Fatalf("TURN with two threads took %v of a 300 ms turn", d)
+		}
+	}
+}
+
+// TestMatchClock: with 1 s left of a match the move comes fast, though
+// the turn allows 30 s (a brain that ignored time_left would think for
+// 13 s); with time_left 0 too.
+func TestMatchClock(t *testing.T) {
+	b := startBrain(t)
+	b.send("START 15", "INFO timeout_turn 30000", "INFO timeout_match 180000", "INFO time_left 1000")
+	b.answer(patience)
+	for i, turn := range []string{"TURN 7,7", "INFO time_left 0"} {
+		start := time.Now()
+		if i == 1 {
+			b.send(turn, "TURN 0,0")
+		} else {
+			b.send(turn)
+		}
+		if a := b.answer(patience); !moveRE.MatchString(a) {
+			t.Fatalf("%s: %q", turn, a)
+		}
+		if d := time.Since(start); d > 3*time.Second {
+			t.Fatalf("%s with 1 s left took %v", turn, d)
+		}
 	}
 }

@@ -115,6 +115,8 @@ func (g *Engine) analyze(ctx context.Context, b *board, n int, lim Limits) []cel
 	if maxDepth <= 0 || maxDepth > 60 {
 		maxDepth = 60
 	}
+	// more threads fill the table that the candidates' searches read
+	defer g.helpers(ctx, s, maxDepth)()
 	var done []cellValue // the last finished iteration
 	var last, before time.Duration
 	for depth := 1; depth <= maxDepth; depth++ {
@@ -126,12 +128,19 @@ func (g *Engine) analyze(ctx context.Context, b *board, n int, lim Limits) []cel
 		}
 		t0 := time.Now()
 		cur := make([]cellValue, 0, len(cands))
+		root := rootHook(b, lim)
 		for _, c := range cands {
+			if root != nil {
+				root(c.m, depth, false, 0)
+			}
 			b.Play(c.m)
 			v := -s.search(depth-1, -WinScore-1, WinScore+1, 1)
 			b.Undo()
 			if s.stopped {
 				break
+			}
+			if root != nil {
+				root(c.m, depth, true, v)
 			}
 			cur = append(cur, cellValue{Move: c.m, Score: v, Depth: depth})
 		}
@@ -147,6 +156,13 @@ func (g *Engine) analyze(ctx context.Context, b *board, n int, lim Limits) []cel
 		// The next iteration searches the best first.
 		for i, v := range done {
 			cands[i].m = v.Move
+		}
+		if lim.Progress != nil {
+			vs := make([]MoveValue, len(done))
+			for i, v := range done {
+				vs[i] = MoveValue{Move: b.move(v.Move), Score: v.Score, Depth: v.Depth}
+			}
+			lim.Progress(Info{Depth: depth, Score: done[0].Score, Nodes: s.total(), Elapsed: time.Since(start), PV: []inarow.Move{vs[0].Move}, Values: vs})
 		}
 		// Deeper iterations cannot change proven values.
 		all := true

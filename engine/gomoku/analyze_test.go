@@ -158,3 +158,56 @@ func randomMiddleGame(rng *rand.Rand, rule gomoku.Rule, base, spread int) *board
 	}
 	return b
 }
+
+// TestRootAndValues: Limits.Root hears of every root move's search
+// starting and then finishing, one at a time, in Search and Analyze; the
+// analysis reports after each iteration its candidates' values, best
+// first.
+func TestRootAndValues(t *testing.T) {
+	r, _ := gomoku.Freestyle.Board(15)
+	p, _ := inarow.NewPosition(r)
+	for _, xy := range [][2]int{{7, 7}, {8, 8}, {8, 7}, {6, 8}} {
+		p, _ = p.Play(r.MoveAt(xy[0], xy[1]))
+	}
+	var open []inarow.Move
+	starts, ends := 0, 0
+	root := func(rm RootMove) {
+		if !p.Legal(rm.Move) || rm.Depth < 1 {
+			t.Fatalf("root move %+v", rm)
+		}
+		if !rm.Done {
+			if len(open) > 0 {
+				t.Fatalf("%v starts while %v is open", rm.Move, open)
+			}
+			open, starts = append(open, rm.Move), starts+1
+			return
+		}
+		if len(open) != 1 || open[0] != rm.Move {
+			t.Fatalf("%v ends, open %v", rm.Move, open)
+		}
+		open, ends = open[:0], ends+1
+	}
+	g := &Engine{MaxMemory: 4 << 20}
+	if _, err := g.Search(context.Background(), p, Limits{MaxDepth: 3, TurnTime: time.Minute, Root: root}); err != nil {
+		t.Fatal(err)
+	}
+	if starts == 0 || ends == 0 {
+		t.Fatalf("Search: %d starts, %d ends", starts, ends)
+	}
+	starts, ends = 0, 0
+	iterations := 0
+	vs, err := g.Analyze(context.Background(), p, 4, Limits{MaxDepth: 3, TurnTime: time.Minute, Root: root, Progress: func(in Info) {
+		iterations++
+		if len(in.Values) != 4 || in.Depth != iterations {
+			t.Fatalf("iteration %d: %+v", iterations, in)
+		}
+		for i := 1; i < len(in.Values); i++ {
+			if in.Values[i].Score > in.Values[i-1].Score {
+				t.Fatalf("values not best first: %+v", in.Values)
+			}
+		}
+	}})
+	if err != nil || len(vs) != 4 || iterations != 3 || starts != 12 || ends != 12 {
+		t.Fatalf("Analyze: %v %v, %d iterations, %d starts, %d ends", vs, err, iterations, starts, ends)
+	}
+}

@@ -109,10 +109,17 @@ type BenchResult struct {
 	Depth   int         // search: the depth reached
 }
 
+// BenchOptions say how RunBench searches a quiet position.
+type BenchOptions struct {
+	Depth   int           // the depth of the search (without Time)
+	Time    time.Duration // if set, a turn of this length instead of a depth
+	Threads int           // the search's threads (0: one)
+}
+
 // RunBench times p: a VCF position by the continuous-four search alone
-// (up to 30 moves deep, 4 M nodes), a quiet position by the search to
-// depth with a fresh 16 MiB table.
-func RunBench(ctx context.Context, p BenchPosition, depth int) (BenchResult, error) {
+// (up to 30 moves deep, 4 M nodes), a quiet position by the search with a
+// fresh 16 MiB table, to o.Depth or for a turn of o.Time, on o.Threads.
+func RunBench(ctx context.Context, p BenchPosition, o BenchOptions) (BenchResult, error) {
 	b, err := boardOf(p.Position)
 	if err != nil {
 		return BenchResult{}, err
@@ -127,8 +134,12 @@ func RunBench(ctx context.Context, p BenchPosition, depth int) (BenchResult, err
 		}
 		return res, nil
 	}
-	g := &Engine{MaxMemory: 16 << 20}
-	r := g.search(ctx, b, Limits{MaxDepth: depth, TurnTime: time.Hour})
+	g := &Engine{MaxMemory: 16 << 20, Threads: o.Threads}
+	lim := Limits{MaxDepth: o.Depth, TurnTime: time.Hour}
+	if o.Time > 0 {
+		lim = Limits{TurnTime: o.Time}
+	}
+	r := g.search(ctx, b, lim)
 	res := BenchResult{Nodes: r.Nodes, Elapsed: time.Since(start), Move: inarow.NoMove, Depth: r.Depth}
 	if r.Move >= 0 {
 		res.Move = b.move(r.Move)

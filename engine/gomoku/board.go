@@ -344,6 +344,10 @@ func (b *board) setCell(i, c int) {
 // the cells within reach on four lines.
 const maxChanges = 2 * 4 * 2 * winLen
 
+// clearCell walks the lines as setCell does, written out again on
+// purpose: the pair is the search's hottest loop (every node plays and
+// takes back a stone), and a shared walk would take a callback or a sign
+// to test in it; duplicates lists the pair, and it stays.
 func (b *board) clearCell(i int) {
 	c := int(b.cell[i])
 	b.cell[i] = empty

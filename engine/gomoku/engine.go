@@ -21,10 +21,16 @@ type Engine struct {
 	MaxMemory int64
 	// Limits are the budget Move uses (Search takes its own).
 	Limits Limits
+	// Threads is the number of threads a search uses (smp.go); 0 or 1
+	// means one, which keeps the search deterministic.
+	Threads int
 
 	tt      *TT
 	threats *threatTable
 	ttMem   int64
+	// the helper threads' threat tables, an eighth of MaxMemory between
+	// them
+	helperThreats []*threatTable
 }
 
 // Win says how the search proved a win at the root.
@@ -65,7 +71,13 @@ func (g *Engine) tables() (*TT, *threatTable) {
 		mem = 64 << 20
 	}
 	if g.tt == nil || g.ttMem != mem {
-		g.tt, g.threats, g.ttMem = NewTT(mem/2), newThreatTable(mem/8), mem
+		g.tt, g.threats, g.ttMem, g.helperThreats = NewTT(mem/2), newThreatTable(mem/8), mem, nil
+	}
+	if n := g.threads() - 1; len(g.helperThreats) != n {
+		g.helperThreats = make([]*threatTable, n)
+		for i := range g.helperThreats {
+			g.helperThreats[i] = newThreatTable(mem / 8 / int64(n))
+		}
 	}
 	return g.tt, g.threats
 }
@@ -75,6 +87,9 @@ func (g *Engine) NewGame() {
 	if g.tt != nil {
 		g.tt.Clear()
 		g.threats.clear()
+		for _, t := range g.helperThreats {
+			t.clear()
+		}
 	}
 }
 
@@ -125,7 +140,7 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 	// the deepening stops at 4/5 of the budget: the rest is kept for
 	// checking that the chosen move does not lose to a threat sequence
 	tt, threats := g.tables()
-	s := &searcher{b: b, tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(hardD * 4 / 5), maxNodes: lim.MaxNodes}
+	s := &searcher{b: b, tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(hardD * 4 / 5), maxNodes: lim.MaxNodes, onRoot: rootHook(b, lim)}
 	hardT := start.Add(hardD)
 	if dl, ok := ctx.Deadline(); ok && dl.Before(hardT) {
 		hardT = dl
@@ -204,6 +219,8 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 	}
 	vctDone := false
 	tm.only = len(s.genMoves(0, -1)) == 1 // one move worth searching: one iteration tells all
+	stopHelpers := g.helpers(ctx, s, maxDepth)
+	defer stopHelpers()
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.rootMove = -1
 		v := s.search(depth, -WinScore-1, WinScore+1, 0)
@@ -216,8 +233,8 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 			}
 			break
 		}
-		e := s.tt.probe(b.Hash())
-		if e == nil || !b.legalFor(me, int(e.move)) {
+		e, ok := s.tt.probe(b.Hash())
+		if !ok || !b.legalFor(me, int(e.move)) {
 			break
 		}
 		rootBest = int(e.move)
@@ -246,14 +263,25 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 			break
 		}
 	}
+	helperNodes := stopHelpers()
 	if res.Move < 0 || !b.legalFor(me, res.Move) {
 		res.Move = g.fallback(s)
 	}
 	if res.Score > -winBound && res.Win == NoWin {
 		res.Move = g.safeMove(s, res.Move, hardT, hardD)
 	}
-	res.Nodes = s.total() // the threat checks after the deepening too
+	res.Nodes = s.total() + helperNodes // the threat checks after the deepening too
 	return res
+}
+
+// rootHook is lim.Root for the searcher on b (nil without one).
+func rootHook(b *board, lim Limits) func(m, depth int, done bool, score int) {
+	if lim.Root == nil {
+		return nil
+	}
+	return func(m, depth int, done bool, score int) {
+		lim.Root(RootMove{Move: b.move(m), Depth: depth, Done: done, Score: score})
+	}
 }
 
 // safeMove keeps m unless it lets the opponent win by a VCF (or a short
@@ -288,7 +316,7 @@ func (g *Engine) safeMove(s *searcher, m int, hard time.Time, budget time.Durati
 		c := &cands[i]
 		c.s = -2 * WinScore
 		b.Play(c.m)
-		if e := s.tt.probe(b.Hash()); e != nil { // a bound at worst
+		if e, ok := s.tt.probe(b.Hash()); ok { // a bound at worst
 			c.s = -int(e.score)
 		}
 		b.Undo()
@@ -332,8 +360,8 @@ func (g *Engine) fallback(s *searcher) int {
 func (g *Engine) pv(b *board, depth int) []int {
 	var pv []int
 	for len(pv) < depth {
-		e := g.tt.probe(b.Hash())
-		if e == nil || !b.Empty(int(e.move)) || slices.Contains(pv, int(e.move)) || b.winner >= 0 {
+		e, ok := g.tt.probe(b.Hash())
+		if !ok || !b.Empty(int(e.move)) || slices.Contains(pv, int(e.move)) || b.winner >= 0 {
 			break
 		}
 		pv = append(pv, int(e.move))

@@ -40,49 +40,41 @@ func quick() *Engine {
 	return &Engine{Limits: Limits{TurnTime: 300 * time.Millisecond}, MaxMemory: 8 << 20}
 }
 
-func TestFindsFive(t *testing.T) {
-	b := boardFrom(t, gomoku.Freestyle, black,
-		"...............",
-		"...............",
-		"....XXXX.......",
-		"...OOOO........",
-		"...............",
-	)
-	res := quick().searchOwn(context.Background(), b)
-	if x, y := b.XY(res.Move); !(y == 2 && (x == 3 || x == 8)) {
-		t.Fatalf("played %d,%d, want the five at 3,2 or 8,2", x, y)
-	}
-}
-
-func TestBlocksFour(t *testing.T) {
-	b := boardFrom(t, gomoku.Freestyle, black,
-		"...............",
-		"...............",
-		"....XX.........",
-		"...OOOO........",
-		"........X......",
-		"...............",
-	)
-	res := quick().searchOwn(context.Background(), b)
-	if x, y := b.XY(res.Move); !(y == 3 && (x == 2 || x == 7)) {
-		t.Fatalf("played %d,%d, want a block at 2,3 or 7,3", x, y)
-	}
-}
-
-func TestBlocksOpenThree(t *testing.T) {
-	b := boardFrom(t, gomoku.Freestyle, black,
-		"...............",
-		"...............",
-		"...............",
-		"....OOO........",
-		"........X......",
-		"..........X....",
-		"...............",
-	)
-	res := quick().searchOwn(context.Background(), b)
-	x, y := b.XY(res.Move)
-	if !(y == 3 && (x == 3 || x == 7 || x == 2 || x == 8)) {
-		t.Fatalf("played %d,%d, want a block of the three on row 3", x, y)
+// The forced moves: make five, block a four, block an open three (at
+// either end or one beyond).
+func TestPlaysTheForcedMove(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rows []string
+		want [][2]int
+	}{
+		{"five", []string{
+			"...............",
+			"...............",
+			"....XXXX.......",
+			"...OOOO........",
+		}, [][2]int{{3, 2}, {8, 2}}},
+		{"block a four", []string{
+			"...............",
+			"...............",
+			"....XX.........",
+			"...OOOO........",
+			"........X......",
+		}, [][2]int{{2, 3}, {7, 3}}},
+		{"block an open three", []string{
+			"...............",
+			"...............",
+			"...............",
+			"....OOO........",
+			"........X......",
+			"..........X....",
+		}, [][2]int{{3, 3}, {7, 3}, {2, 3}, {8, 3}}},
+	} {
+		b := boardFrom(t, gomoku.Freestyle, black, tc.rows...)
+		res := quick().searchOwn(context.Background(), b)
+		if x, y := b.XY(res.Move); !slices.Contains(tc.want, [2]int{x, y}) {
+			t.Errorf("%s: played %d,%d, want one of %v", tc.name, x, y, tc.want)
+		}
 	}
 }
 
@@ -477,7 +469,7 @@ func BenchmarkSearchQuiet(b *testing.B) {
 			if p.Kind != BenchSearch {
 				continue
 			}
-			res, err := RunBench(context.Background(), p, 6)
+			res, err := RunBench(context.Background(), p, BenchOptions{Depth: 6})
 			if err != nil || res.Move == inarow.NoMove {
 				b.Fatal("no move", err)
 			}

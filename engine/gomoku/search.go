@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/bits"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/inarow/inarow"
@@ -29,6 +30,22 @@ type Limits struct {
 	// Progress, if set, receives the progress after every iteration (in
 	// the goroutine that called Search).
 	Progress func(Info)
+	// Root, if set, hears of every root move the main search takes up
+	// and finishes (in the goroutine that called Search or Analyze): what
+	// a GUI shows as the search goes (the Yixin protocol's MESSAGE
+	// REALTIME lines).
+	Root func(RootMove)
+}
+
+// RootMove is one root move's search starting (Done false) or finished
+// (Done true) in an iteration of Depth. Score is its value for the side
+// to move when the move was searched with a full window, else a bound
+// for it; a Score below -(WinScore-1000) is a proven loss either way.
+type RootMove struct {
+	Move  inarow.Move
+	Depth int
+	Done  bool
+	Score int
 }
 
 // Info is the progress of a search, reported after every iteration.
@@ -38,6 +55,9 @@ type Info struct {
 	Nodes   int64
 	Elapsed time.Duration
 	PV      []inarow.Move
+	// Values, from Analyze, are the candidates' values after the
+	// iteration of Depth, best first.
+	Values []MoveValue
 }
 
 // NPS is the speed in nodes per second.
@@ -48,8 +68,8 @@ func (in Info) NPS() int64 {
 	return int64(float64(in.Nodes) / in.Elapsed.Seconds())
 }
 
+// ttEntry is one position's entry in the table, as probe returns it.
 type ttEntry struct {
-	key   uint64
 	score int16
 	move  int16
 	depth int8
@@ -62,8 +82,23 @@ const (
 	ttUpper = 3
 )
 
-// TT is the transposition table of the search.
-type TT struct{ e []ttEntry }
+// TT is the transposition table of the search, shared by the threads of
+// a multi-threaded search (smp.go). A slot holds the entry packed in one
+// word and the key xor that word, each read and written atomically: a
+// slot that two threads wrote at once holds a key that matches neither
+// position, so a torn entry is never taken for a position's (the
+// lockless table of Hyatt and Mann). On amd64 the loads are plain moves.
+type TT struct{ e []ttSlot }
+
+type ttSlot struct{ key, data atomic.Uint64 }
+
+func (e ttEntry) pack() uint64 {
+	return uint64(uint16(e.score)) | uint64(uint16(e.move))<<16 | uint64(uint8(e.depth))<<32 | uint64(e.flag)<<40
+}
+
+func unpack(d uint64) ttEntry {
+	return ttEntry{score: int16(d), move: int16(d >> 16), depth: int8(d >> 32), flag: uint8(d >> 40)}
+}
 
 // NewTT sizes a table to use at most bytes bytes (a power of two entries,
 // 1<<12 at least).
@@ -72,27 +107,36 @@ func NewTT(bytes int64) *TT {
 	for int64(n*2*16) <= bytes && n < 1<<26 {
 		n *= 2
 	}
-	return &TT{e: make([]ttEntry, n)}
+	return &TT{e: make([]ttSlot, n)}
 }
 
-func (t *TT) probe(k uint64) *ttEntry {
+// probe returns the entry of the position of key k, if the table has it.
+func (t *TT) probe(k uint64) (ttEntry, bool) {
 	e := &t.e[k&uint64(len(t.e)-1)]
-	if e.key == k {
-		return e
+	d := e.data.Load()
+	if e.key.Load()^d != k || d == 0 {
+		return ttEntry{}, false
 	}
-	return nil
+	return unpack(d), true
 }
 
 func (t *TT) store(k uint64, depth, score, flag, move int) {
 	e := &t.e[k&uint64(len(t.e)-1)]
-	if e.key == k && int(e.depth) > depth && flag != ttExact {
+	if d := e.data.Load(); e.key.Load()^d == k && int(unpack(d).depth) > depth && flag != ttExact {
 		return
 	}
-	*e = ttEntry{key: k, score: int16(score), move: int16(move), depth: int8(depth), flag: uint8(flag)}
+	d := ttEntry{score: int16(score), move: int16(move), depth: int8(depth), flag: uint8(flag)}.pack()
+	e.data.Store(d)
+	e.key.Store(k ^ d)
 }
 
-// Clear empties the table.
-func (t *TT) Clear() { clear(t.e) }
+// Clear empties the table. No search may be running.
+func (t *TT) Clear() {
+	for i := range t.e {
+		t.e[i].key.Store(0)
+		t.e[i].data.Store(0)
+	}
+}
 
 func toTT(score, ply int) int {
 	if score > winBound {
@@ -139,6 +183,8 @@ type searcher struct {
 	// the best root move so far of the current iteration and its score
 	// (fully searched moves only): an interrupted iteration still tells
 	rootMove, rootScore int
+	// onRoot, if set, hears of each root move's search (Limits.Root)
+	onRoot func(m, depth int, done bool, score int)
 }
 
 // total is the number of nodes of all searches (alpha-beta and threats).
@@ -322,7 +368,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	}
 	hk := b.Hash()
 	ttMove := -1
-	if e := s.tt.probe(hk); e != nil {
+	if e, ok := s.tt.probe(hk); ok {
 		ttMove = int(e.move)
 		if int(e.depth) >= depth && ply > 0 {
 			sc := fromTT(int(e.score), ply)
@@ -353,6 +399,9 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		pick(moves, n)
 		mv := moves[n]
 		m := mv.m
+		if ply == 0 && s.onRoot != nil {
+			s.onRoot(m, depth, false, 0)
+		}
 		b.Play(m)
 		var v int
 		if n == 0 {
@@ -370,6 +419,9 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		b.Undo()
 		if s.stopped {
 			return 0
+		}
+		if ply == 0 && s.onRoot != nil {
+			s.onRoot(m, depth, true, v)
 		}
 		if v > best {
 			best, bestMove = v, m

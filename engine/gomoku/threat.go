@@ -136,13 +136,21 @@ func (s *searcher) vcf(depth int) (bool, int) {
 	return s.tabled(keyVCF, depth, (*searcher).vcfSearch)
 }
 
-func (s *searcher) vcfSearch(depth int) (bool, int) {
-	b := s.b
-	att, def := b.toMove, b.toMove^1
+// threatNode counts a node of the threat searches and returns the
+// attacker (to move), the defender, and the point where the attacker
+// makes five at once (-1 if none): how VCF and VCT open.
+func (s *searcher) threatNode() (att, def, five int) {
 	s.vcfNodes++
 	s.vcfTotal++
-	if q := b.fivePoint(att); q >= 0 {
-		return true, q
+	att = s.b.toMove
+	return att, att ^ 1, s.b.fivePoint(att)
+}
+
+func (s *searcher) vcfSearch(depth int) (bool, int) {
+	b := s.b
+	att, def, five := s.threatNode()
+	if five >= 0 {
+		return true, five
 	}
 	if q := s.legalFlex4(att); q >= 0 && b.clsCnt[def][clsFive] == 0 {
 		return true, q
@@ -214,11 +222,9 @@ func (s *searcher) vctAtt(depth int) (bool, int) {
 
 func (s *searcher) vctAttSearch(depth int) (bool, int) {
 	b := s.b
-	att, def := b.toMove, b.toMove^1
-	s.vcfNodes++
-	s.vcfTotal++
-	if q := b.fivePoint(att); q >= 0 {
-		return true, q
+	att, def, five := s.threatNode()
+	if five >= 0 {
+		return true, five
 	}
 	var buf [256]int
 	if b.clsCnt[def][clsFive] > 0 {

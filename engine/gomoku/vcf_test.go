@@ -9,31 +9,18 @@ import (
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/gomoku"
+	"github.com/inarow/inarow/internal/sketch"
 )
 
-// pictureOf sets up a size×size board of rule from rows ('X' black, 'O'
-// white), padded with empty points.
+// pictureOf sets up a 15×15 board of rule from rows (see package
+// sketch).
 func pictureOf(t *testing.T, rule gomoku.Rule, toMove inarow.Player, rows ...string) inarow.Position {
 	t.Helper()
 	r, err := rule.Board(15)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b, w []inarow.Move
-	for y, row := range rows {
-		for x, c := range row {
-			switch c {
-			case 'X':
-				b = append(b, r.MoveAt(x, y))
-			case 'O':
-				w = append(w, r.MoveAt(x, y))
-			}
-		}
-	}
-	p, err := inarow.Setup(r, b, w, toMove)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, _ := sketch.Position(t, r, toMove, rows...)
 	return p
 }
 

@@ -13,9 +13,6 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-// Update reports whether the test binary was run with -update.
-func Update() bool { return *update }
-
 // Check compares got with the file testdata/name, or with -update writes
 // got there.
 func Check(t testing.TB, name string, got []byte) {

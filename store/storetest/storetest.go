@@ -44,16 +44,27 @@ func mustOpen(t *testing.T, open func() (store.Store, error)) store.Store {
 // Run runs the suite.
 func Run(t *testing.T, opener Opener) {
 	ctx := context.Background()
-
-	t.Run("CreateGet", func(t *testing.T) {
+	// fresh opens a new database for the test, closed when it ends.
+	fresh := func(t *testing.T) store.Store {
 		s := mustOpen(t, opener(t))
-		defer s.Close()
-		g := sample(newID(t))
-		g.Kind, g.Rules, g.Variant, g.Opponent, g.Level, g.Computer = "gomoku", "m=15,n=15,k=5,exact", "standard", "computer", 2, 1
-		g.SeatHash[1] = nil
+		t.Cleanup(func() { s.Close() })
+		return s
+	}
+	// withGame is fresh with g created in it.
+	withGame := func(t *testing.T, g *store.Game) store.Store {
+		t.Helper()
+		s := fresh(t)
 		if err := s.Create(ctx, g); err != nil {
 			t.Fatal(err)
 		}
+		return s
+	}
+
+	t.Run("CreateGet", func(t *testing.T) {
+		g := sample(newID(t))
+		g.Kind, g.Rules, g.Variant, g.Opponent, g.Level, g.Computer = "gomoku", "m=15,n=15,k=5,exact", "standard", "computer", 2, 1
+		g.SeatHash[1] = nil
+		s := withGame(t, g)
 		if g.Version != 1 || g.Created.IsZero() {
 			t.Fatalf("after Create: version %d created %v", g.Version, g.Created)
 		}
@@ -74,13 +85,9 @@ func Run(t *testing.T, opener Opener) {
 	})
 
 	t.Run("CreateWithMoves", func(t *testing.T) {
-		s := mustOpen(t, opener(t))
-		defer s.Close()
 		g := sample(newID(t))
 		g.Moves = []store.Move{{Cell: 38}, {Cell: 31}}
-		if err := s.Create(ctx, g); err != nil {
-			t.Fatal(err)
-		}
+		s := withGame(t, g)
 		got, err := s.Get(ctx, g.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -91,8 +98,7 @@ func Run(t *testing.T, opener Opener) {
 	})
 
 	t.Run("NotFoundAndExists", func(t *testing.T) {
-		s := mustOpen(t, opener(t))
-		defer s.Close()
+		s := fresh(t)
 		if _, err := s.Get(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("Get(nope) = %v, want ErrNotFound", err)
 		}
@@ -112,12 +118,8 @@ func Run(t *testing.T, opener Opener) {
 	})
 
 	t.Run("AppendTruncate", func(t *testing.T) {
-		s := mustOpen(t, opener(t))
-		defer s.Close()
 		g := sample(newID(t))
-		if err := s.Create(ctx, g); err != nil {
-			t.Fatal(err)
-		}
+		s := withGame(t, g)
 		v := g.Version
 		for i, c := range []int{38, 31, 37, 30} {
 			nv, err := s.Append(ctx, g.ID, v, store.Move{Cell: c})
@@ -174,12 +176,8 @@ func Run(t *testing.T, opener Opener) {
 	})
 
 	t.Run("Forfeit", func(t *testing.T) {
-		s := mustOpen(t, opener(t))
-		defer s.Close()
 		g := sample(newID(t))
-		if err := s.Create(ctx, g); err != nil {
-			t.Fatal(err)
-		}
+		s := withGame(t, g)
 		v := g.Version
 		for _, c := range []int{38, 31} {
 			var err error
@@ -241,14 +239,10 @@ func Run(t *testing.T, opener Opener) {
 	})
 
 	t.Run("CreateWithForfeit", func(t *testing.T) {
-		s := mustOpen(t, opener(t))
-		defer s.Close()
 		g := sample(newID(t))
 		g.Moves = []store.Move{{Cell: 38}}
 		g.Forfeit = &store.Forfeit{Seat: 1, Reason: "exited"}
-		if err := s.Create(ctx, g); err != nil {
-			t.Fatal(err)
-		}
+		s := withGame(t, g)
 		got, err := s.Get(ctx, g.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -259,8 +253,7 @@ func Run(t *testing.T, opener Opener) {
 	})
 
 	t.Run("Clock", func(t *testing.T) {
-		s := mustOpen(t, opener(t))
-		defer s.Close()
+		s := fresh(t)
 		// A clocked game created with one timed move, a plain game, and
 		// a clocked game whose clock has not started (no move yet).
 		t0 := time.Date(2026, 11, 25, 6, 0, 0, 123456000, time.UTC)
@@ -343,12 +336,8 @@ func Run(t *testing.T, opener Opener) {
 	})
 
 	t.Run("ConcurrentAppendOneWinner", func(t *testing.T) {
-		s := mustOpen(t, opener(t))
-		defer s.Close()
 		g := sample(newID(t))
-		if err := s.Create(ctx, g); err != nil {
-			t.Fatal(err)
-		}
+		s := withGame(t, g)
 		const n = 16
 		var wins, conflicts atomic.Int32
 		var wg sync.WaitGroup
@@ -381,8 +370,7 @@ func Run(t *testing.T, opener Opener) {
 	})
 
 	t.Run("ConcurrentGames", func(t *testing.T) {
-		s := mustOpen(t, opener(t))
-		defer s.Close()
+		s := fresh(t)
 		const games, moves = 20, 10
 		var wg sync.WaitGroup
 		ids := make([]string, games)
