@@ -295,6 +295,7 @@ func TestNewPlayer(t *testing.T) {
 		r    inarow.Rules
 	}{
 		{"connect4:level=3,ms=100", inarow.ConnectFour},
+		{"connect4:level=3,ms=100,threads=2", inarow.ConnectFour},
 		{"connect4:level=1", inarow.ConnectFour},
 		{"computer:level=2,ms=100", inarow.Rules{Cols: 8, Rows: 8, K: 4}},
 		{"computer:ms=100", inarow.Rules{Cols: 15, Rows: 15, K: 5, Win: inarow.FirstExactlyK}},
@@ -328,7 +329,7 @@ func TestNewPlayer(t *testing.T) {
 	}{
 		{"chess", inarow.ConnectFour}, {"mcts:ms=x", inarow.ConnectFour}, {"mcts:foo=1", inarow.ConnectFour},
 		{"agent:", inarow.ConnectFour}, {"c4solver", inarow.Gomoku},
-		{"connect4", inarow.Gomoku}, {"connect4:level=4", inarow.ConnectFour}, {"connect4:depth=2", inarow.ConnectFour},
+		{"connect4", inarow.Gomoku}, {"connect4:level=4", inarow.ConnectFour}, {"connect4:depth=2", inarow.ConnectFour}, {"connect4:threads=0", inarow.ConnectFour},
 		{"computer:level=0", inarow.ConnectFour}, {"computer:depth=2", inarow.Gomoku},
 		{"gomoku", inarow.ConnectFour}, {"gomoku:level=2", inarow.Gomoku}, {"gomoku:ms=-5", inarow.Gomoku},
 		{"pbrain:", inarow.Gomoku}, {"pbrain:./pbrain-x", inarow.ConnectFour},

@@ -18,13 +18,13 @@ import (
 )
 
 // SpecHelp describes the player specs NewPlayer reads.
-const SpecHelp = `  computer[:level=N,ms=N]                the computer of inarow play and the server (level 1–3, default 3; ms a move, default 1000)
+const SpecHelp = `  computer[:level=N,ms=N,threads=N]      the computer of inarow play and the server (level 1–3, default 3; ms a move, default 1000; threads: default every core)
   mcts[:ms=N,playouts=N,threads=N,c=F]  the general engine (default ms=1000)
   greedy                                 win, block, else near the centre
   perfect                                exact solver (small boards; else greedy)
   c4solver                               exact Connect Four solver (gravity boards of ≤ 64 bits)
   random                                 a random legal move
-  connect4[:level=N,ms=N]                computer, but only on the gravity boards of the Connect Four solver
+  connect4[:level=N,ms=N,threads=N]      computer, but only on the gravity boards of the Connect Four solver
   gomoku[:ms=N,depth=N]                  the gomoku engine under the rules' rule (ms a move, default 1000)
   agent:COMMAND                          an outside program speaking the agent protocol
   pbrain:COMMAND                         a Gomocup brain (pbrain-*) speaking the Gomocup protocol`
@@ -136,7 +136,7 @@ func newMCTS(args string, seed uint64) (*MCTSPlayer, error) {
 
 // newEngine makes the computer, connect4 or gomoku player of a spec.
 func newEngine(name, args string, r inarow.Rules, seed uint64) (engine.Player, error) {
-	level, ms, depth := 3, 1000, 0
+	level, ms, depth, threads := 3, 1000, 0, 0
 	if args != "" {
 		for _, kv := range strings.Split(args, ",") {
 			k, v, ok := strings.Cut(kv, "=")
@@ -150,6 +150,8 @@ func newEngine(name, args string, r inarow.Rules, seed uint64) (engine.Player, e
 				level = n
 			case k == "depth" && name == "gomoku":
 				depth = n
+			case k == "threads" && name != "gomoku" && n >= 1:
+				threads = n
 			default:
 				return nil, fmt.Errorf("%s: bad option %q", name, kv)
 			}
@@ -162,7 +164,7 @@ func newEngine(name, args string, r inarow.Rules, seed uint64) (engine.Player, e
 	if name != "gomoku" {
 		// The one computer of every front end (engine.For), its own
 		// searches within ms and the move cut off at ms as well.
-		p, err := engine.For(engine.Spec{Rules: r, Level: level, MoveTime: d, Seed: seed})
+		p, err := engine.For(engine.Spec{Rules: r, Level: level, MoveTime: d, Seed: seed, Threads: threads})
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}

@@ -37,6 +37,9 @@ type Connect4 struct {
 	Rand  *rand.Rand
 	// TableBytes is the solver's table size; 0 means solve.DefaultTableBytes.
 	TableBytes int
+	// Threads is how many threads the solver searches with at Best
+	// (solve.Options.Threads); 0 means one.
+	Threads int
 
 	solver *solve.C4Solver
 }
@@ -80,11 +83,11 @@ func (e *Connect4) solverFor(r inarow.Rules) (*solve.C4Solver, error) {
 	if _, err := solve.NewGeometry(r); err != nil {
 		return nil, err
 	}
-	bytes := e.TableBytes
+	bytes, threads := e.TableBytes, e.Threads
 	if e.Level == Club {
-		bytes = 64 << 10 // the club player only uses the geometry
+		bytes, threads = 64<<10, 1 // the club player only uses the geometry
 	}
-	s, err := solve.NewC4(r, solve.Options{TableBytes: bytes})
+	s, err := solve.NewC4(r, solve.Options{TableBytes: bytes, Threads: threads})
 	if err != nil {
 		return nil, err
 	}

@@ -45,7 +45,8 @@ func analyze(t *testing.T, s *solve.C4Solver, p inarow.Position) []solve.Score {
 
 // From won Connect Four positions the perfect player wins against the
 // greedy player, and every move it makes has the best score — the fastest
-// win — as the solver, without the book, computes it.
+// win — as the solver, without the book, computes it; every other game
+// with two threads.
 func TestConnect4WinsWonPositionsFastest(t *testing.T) {
 	r := inarow.ConnectFour
 	games, minStones := 12, 18
@@ -69,7 +70,7 @@ func TestConnect4WinsWonPositionsFastest(t *testing.T) {
 		}
 		played++
 		side := p.ToMove()
-		bot := &Connect4{Rand: rand.New(rand.NewPCG(uint64(played), 9)), TableBytes: 8 << 20}
+		bot := &Connect4{Rand: rand.New(rand.NewPCG(uint64(played), 9)), TableBytes: 8 << 20, Threads: 1 + played%2}
 		for !p.Over() {
 			var m inarow.Move
 			if p.ToMove() == side {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strconv"
 	"sync"
 	"time"
@@ -42,9 +43,10 @@ type Spec struct {
 	// MoveTime is the search's budget a move [DefaultMoveTime]. A
 	// context's deadline, when earlier, also stops every player.
 	MoveTime time.Duration
-	// Threads bounds the cores of the MCTS player [GOMAXPROCS] and sets
-	// the gomoku engine's search threads [1: one thread, deterministic];
-	// a server running several searches at once sets 1.
+	// Threads bounds the cores of the MCTS player and of the Connect Four
+	// solver at Best [GOMAXPROCS], and sets the gomoku engine's search
+	// threads [0 or 1: one thread, deterministic]; a server running
+	// several searches at once sets 1.
 	Threads int
 	// Seed makes the player's random choices reproducible; 0 draws them
 	// at random. A seeded Connect Four player keeps its own solver (and
@@ -76,13 +78,17 @@ func For(spec Spec) (Player, error) {
 	if spec.Seed != 0 {
 		rnd = rand.New(rand.NewPCG(spec.Seed, 0x1a2b))
 	}
+	threads := spec.Threads
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
 	var p Player
 	switch choose(r, level) {
 	case kindConnect4:
 		if rnd != nil {
-			p = &Connect4{Level: level, Rand: rnd}
+			p = &Connect4{Level: level, Rand: rnd, Threads: threads}
 		} else {
-			p = pooledConnect4{level: level}
+			p = pooledConnect4{level: level, threads: threads}
 		}
 	case kindGreedy:
 		p = Greedy{Rand: rnd}
@@ -95,7 +101,7 @@ func For(spec Spec) (Player, error) {
 		}
 		p = &gomokuengine.Engine{MaxMemory: 16 << 20, Limits: lim, Threads: spec.Threads} // a small table: the server makes one a move
 	default:
-		e := mcts.New(mcts.Options{Threads: spec.Threads, Seed: spec.Seed})
+		e := mcts.New(mcts.Options{Threads: threads, Seed: spec.Seed})
 		e.Limits = mcts.Limits{Time: d}
 		if level == Club {
 			e.Limits.Time = d / 4
@@ -237,13 +243,19 @@ func (g guard) Move(ctx context.Context, p inarow.Position) (inarow.Move, error)
 }
 
 // c4Pool keeps Connect Four solvers (and their tables, the solver's
-// memory of a game) per rules between moves and analyses, so that a front
-// end that makes a player a move, as the server does, still reuses them.
-// A C4Solver is not safe for concurrent use: each user takes one out and
-// puts it back; at most c4PoolSize wait per rules.
+// memory of a game) per rules and thread count between moves and
+// analyses, so that a front end that makes a player a move, as the server
+// does, still reuses them. A C4Solver is not safe for concurrent use:
+// each user takes one out and puts it back; at most c4PoolSize wait per
+// rules and thread count.
 var c4Pool struct {
 	sync.Mutex
-	idle map[inarow.Rules]chan *solve.C4Solver
+	idle map[c4PoolKey]chan *solve.C4Solver
+}
+
+type c4PoolKey struct {
+	rules   inarow.Rules
+	threads int
 }
 
 const (
@@ -251,18 +263,25 @@ const (
 	c4PoolTableBytes = 16 << 20
 )
 
-// PooledC4Solver returns a Connect Four solver for r from the package's
-// pool (a new one when none is idle) and the function that gives it back.
-// It fails for rules the solver does not take (see Connect4Fits).
+// PooledC4Solver returns a one-thread Connect Four solver for r from the
+// package's pool (a new one when none is idle) and the function that
+// gives it back. It fails for rules the solver does not take (see
+// Connect4Fits).
 func PooledC4Solver(r inarow.Rules) (*solve.C4Solver, func(), error) {
+	return pooledC4Solver(r, 1)
+}
+
+// pooledC4Solver is PooledC4Solver for a solver of threads threads.
+func pooledC4Solver(r inarow.Rules, threads int) (*solve.C4Solver, func(), error) {
+	key := c4PoolKey{r, max(threads, 1)}
 	c4Pool.Lock()
 	if c4Pool.idle == nil {
-		c4Pool.idle = map[inarow.Rules]chan *solve.C4Solver{}
+		c4Pool.idle = map[c4PoolKey]chan *solve.C4Solver{}
 	}
-	idle := c4Pool.idle[r]
+	idle := c4Pool.idle[key]
 	if idle == nil {
 		idle = make(chan *solve.C4Solver, c4PoolSize)
-		c4Pool.idle[r] = idle
+		c4Pool.idle[key] = idle
 	}
 	c4Pool.Unlock()
 	var s *solve.C4Solver
@@ -270,7 +289,7 @@ func PooledC4Solver(r inarow.Rules) (*solve.C4Solver, func(), error) {
 	case s = <-idle:
 	default:
 		var err error
-		if s, err = solve.NewC4(r, solve.Options{TableBytes: c4PoolTableBytes}); err != nil {
+		if s, err = solve.NewC4(r, solve.Options{TableBytes: c4PoolTableBytes, Threads: key.threads}); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -284,10 +303,14 @@ func PooledC4Solver(r inarow.Rules) (*solve.C4Solver, func(), error) {
 
 // pooledConnect4 is the Connect4 player of a level with a solver of the
 // pool for each move.
-type pooledConnect4 struct{ level int }
+type pooledConnect4 struct{ level, threads int }
 
 func (pc pooledConnect4) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
-	s, release, err := PooledC4Solver(p.Rules())
+	threads := pc.threads
+	if pc.level != Best {
+		threads = 1 // the lower levels only use the solver's geometry
+	}
+	s, release, err := pooledC4Solver(p.Rules(), threads)
 	if err != nil {
 		return Greedy{}.Move(ctx, p)
 	}

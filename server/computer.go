@@ -118,6 +118,10 @@ func (s *Server) computerMove(ctx context.Context, st *state) inarow.Move {
 // search is the move of the computer of the game's level (the caller
 // holds an engine slot); NoMove if it fails.
 func (s *Server) search(ctx context.Context, st *state) inarow.Move {
+	// One thread a search: the server runs up to EngineJobs searches at
+	// once (a game's move, an analysis), so one core each keeps the
+	// machine's load at EngineJobs cores; a search with every core would
+	// make the moves of concurrent games wait for each other instead.
 	e, err := engine.For(engine.Spec{Rules: st.set.rules, Level: st.g.Level, MoveTime: s.opt.MoveTime, Threads: 1})
 	if err != nil {
 		s.log.Error("no computer for the game", "id", st.g.ID, "err", err)

@@ -188,7 +188,7 @@ func (g *Geometry) BookPositions(depth int) [][]Board {
 // BookOptions tune GenerateBook.
 type BookOptions struct {
 	// Jobs is the number of solvers working in parallel: s and Jobs−1
-	// more with tables of the same size. 0 means 1.
+	// more with tables of the same size and as many threads. 0 means 1.
 	Jobs int
 	// Progress, if not nil, is called after every solved position of the
 	// deepest level with the number done (Known ones included) and the
@@ -238,7 +238,7 @@ func GenerateBook(ctx context.Context, s *C4Solver, depth int, opts BookOptions)
 	}
 	solvers := []*C4Solver{s}
 	for len(solvers) < max(opts.Jobs, 1) && len(solvers) < len(todo) {
-		o, err := NewC4(g.Rules(), Options{TableBytes: s.TableBytes(), NoBook: true})
+		o, err := NewC4(g.Rules(), Options{TableBytes: s.TableBytes(), NoBook: true, Threads: 1 + len(s.helpers)})
 		if err != nil {
 			return nil, err
 		}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"sync"
 	"sync/atomic"
 
 	"github.com/inarow/inarow"
@@ -28,16 +27,9 @@ type Options struct {
 	// windows, around 0 and −1, which cut more than the exact score's
 	// probes. BestMoves and GenerateBook still work with exact scores.
 	Weak bool
-	// Threads is how many goroutines search each position (0 means 1):
-	// Lazy SMP, all of them the whole search over one shared table, the
-	// helpers with their moves near the root and their equal-scored moves
-	// in a random order so that they spread over the tree and fill the
-	// table with what the main search will need. The first to finish
-	// gives the score, the same as one thread's (every entry of the table
-	// is a true bound); the node count varies from run to run. On this
-	// solver's null-window searches the helpers mostly repeat the main
-	// search: two threads search about 2.1 times the nodes of one (see
-	// the package's benchmarks), so more threads are not yet faster.
+	// Threads is how many goroutines search each position (0 means 1),
+	// over one shared table: ABDADA, see parallel.go. Every score is the
+	// one a single thread finds; the node count varies from run to run.
 	Threads int
 }
 
@@ -83,13 +75,14 @@ type C4Solver struct {
 
 	weak bool // see Options.Weak
 
-	// Lazy SMP (see Options.Threads): the helpers share g, the tables and
-	// the book; halt, shared by all, stops them all when one has finished.
-	// rng ≠ 0 orders a helper's equal moves at random.
-	helpers      []*C4Solver
-	halt         *atomic.Bool
-	rng          uint64
-	shuffleBelow int
+	// The parallel search (see parallel.go): the helpers share g, the
+	// tables, the book and busy; halt, shared by all, stops them all when
+	// one has finished. Nodes of fewer than busyPly stones put off the
+	// moves another thread is searching.
+	helpers []*C4Solver
+	halt    *atomic.Bool
+	busy    *busyTable
+	busyPly int
 
 	ctx     context.Context
 	stopped bool
@@ -160,13 +153,7 @@ func NewC4(r inarow.Rules, opts Options) (*C4Solver, error) {
 		return nil, fmt.Errorf("solve: negative thread count %d", opts.Threads)
 	}
 	if opts.Threads > 1 {
-		s.t.shared, s.near.shared = true, true
-		s.halt = new(atomic.Bool)
-		for i := 1; i < opts.Threads; i++ {
-			h := *s
-			h.rng = 0x9e3779b97f4a7c15 * uint64(i)
-			s.helpers = append(s.helpers, &h)
-		}
+		s.addHelpers(opts.Threads)
 	}
 	return s, nil
 }
@@ -271,7 +258,7 @@ func (s *C4Solver) solve(ctx context.Context, b Board, weak bool) (Score, error)
 		// The bisection of [−1, 1] probes 0, then −1 if the score is ≤ 0.
 		lo, hi = -1, 1
 	}
-	v, ok := s.bisectAll(ctx, b, lo, hi)
+	v, ok := s.onEveryThread(func(h *C4Solver) (int, bool) { return h.bisect(ctx, b, lo, hi) })
 	if !ok {
 		return 0, ctx.Err()
 	}
@@ -282,7 +269,6 @@ func (s *C4Solver) solve(ctx context.Context, b Board, weak bool) (Score, error)
 // searches; false if ctx ended or halt stopped it first.
 func (s *C4Solver) bisect(ctx context.Context, b Board, lo, hi int) (int, bool) {
 	s.ctx, s.stopped = ctx, false
-	s.shuffleBelow = b.moves + 2
 	defer func() { s.ctx = nil }()
 	for lo < hi {
 		med := probe(lo, hi)
@@ -297,38 +283,6 @@ func (s *C4Solver) bisect(ctx context.Context, b Board, lo, hi int) (int, bool) 
 		}
 	}
 	return lo, true
-}
-
-// bisectAll is bisect on every thread: the first to finish gives the
-// score and halts the others.
-func (s *C4Solver) bisectAll(ctx context.Context, b Board, lo, hi int) (int, bool) {
-	if len(s.helpers) == 0 {
-		return s.bisect(ctx, b, lo, hi)
-	}
-	s.halt.Store(false)
-	var (
-		once   sync.Once
-		result int
-		found  bool
-		wg     sync.WaitGroup
-	)
-	finish := func(v int, ok bool) {
-		if ok {
-			once.Do(func() { result, found = v, true })
-		}
-		s.halt.Store(true)
-	}
-	for _, h := range s.helpers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			finish(h.bisect(ctx, b, lo, hi))
-		}()
-	}
-	finish(s.bisect(ctx, b, lo, hi))
-	wg.Wait()
-	s.halt.Store(false) // for the single-threaded searches (reaches)
-	return result, found
 }
 
 // weakScore is v, or its sign if weak.
@@ -492,19 +446,6 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 				// with their next stone whatever they play.
 				return g.win(b.moves + 2)
 			}
-			// A helper orders the moves of the root and its children at
-			// random, to start elsewhere than the main search (1 or 4
-			// plies of it searched more nodes with two threads), and the
-			// equal moves below at random.
-			if s.rng != 0 {
-				s.rng ^= s.rng << 13
-				s.rng ^= s.rng >> 7
-				s.rng ^= s.rng << 17
-				v = 4*v + int(s.rng&3)
-				if b.moves < s.shuffleBelow {
-					v = int(s.rng & 63)
-				}
-			}
 			moves.add(m, v)
 		}
 	}
@@ -530,9 +471,34 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 			}
 		}
 	}
-	for moves.n > 0 {
-		moves.n--
-		v := -s.negamax(play(b, moves.cell[moves.n]), -beta, -alpha)
+	// With other threads (ABDADA, see parallel.go), a move other than the
+	// first whose position another thread is searching is put off (later,
+	// by index) until the others have been searched.
+	abdada := s.busy != nil && b.moves < s.busyPly
+	for i, later := moves.n, uint32(0); i > 0 || later != 0; {
+		var m int
+		firstPass := i > 0
+		if firstPass {
+			i--
+			m = i
+		} else {
+			m = bits.Len32(later) - 1
+			later &^= 1 << m
+		}
+		child := play(b, moves.cell[m])
+		var v int
+		if abdada {
+			ck := child.current + child.mask
+			if firstPass && m < moves.n-1 && s.busy.searching(ck) {
+				later |= 1 << m
+				continue
+			}
+			s.busy.enter(ck)
+			v = -s.negamax(child, -beta, -alpha)
+			s.busy.leave(ck)
+		} else {
+			v = -s.negamax(child, -beta, -alpha)
+		}
 		if s.stopped {
 			return 0
 		}

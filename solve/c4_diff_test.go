@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/inarow/inarow"
@@ -119,7 +120,9 @@ func TestC4AgreesWithGenericSolver(t *testing.T) {
 // width + height ≤ 15) as tabulated, with later sizes, in the README of
 // github.com/ChristopheSteininger/c4. The exact move pins the score
 // exactly: a first-player win on move n scores base+1−⌈n/2⌉, a
-// second-player win −(base+1−n/2), a draw (the board full) 0.
+// second-player win −(base+1−n/2), a draw (the board full) 0. The slow
+// ones (seconds each: 5×7, 7×5 and 6×6 take 10–18 M nodes) search with
+// every core.
 func TestC4EmptyBoards(t *testing.T) {
 	cases := []struct {
 		w, h   int
@@ -130,13 +133,20 @@ func TestC4EmptyBoards(t *testing.T) {
 		{4, 4, 0, 16, false}, {5, 4, 0, 20, false}, {6, 4, 2, 24, false}, {7, 4, 0, 28, true},
 		{8, 4, 2, 32, true}, {4, 5, 0, 20, false}, {5, 5, 0, 25, false}, {6, 5, 0, 30, true},
 		{4, 6, 0, 24, false}, {5, 6, 0, 30, true}, {4, 7, 0, 28, false}, {4, 8, 0, 32, true},
-		{4, 9, 0, 36, true},
+		{4, 9, 0, 36, true}, {5, 7, 0, 35, true}, {7, 5, 0, 35, true}, {6, 6, 2, 36, true},
 	}
 	for _, c := range cases {
 		if c.slow && (testing.Short() || raceEnabled) {
 			continue
 		}
-		s := newC4(t, inarow.Rules{Cols: c.w, Rows: c.h, K: 4, Gravity: true}, 8<<20)
+		opts := Options{TableBytes: 8 << 20}
+		if c.slow {
+			opts.Threads = runtime.NumCPU()
+		}
+		s, err := NewC4(inarow.Rules{Cols: c.w, Rows: c.h, K: 4, Gravity: true}, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
 		v, err := s.SolveBoard(context.Background(), s.g.Empty())
 		if err != nil {
 			t.Fatal(err)

@@ -182,14 +182,22 @@ func (s *C4Solver) reaches(ctx context.Context, child Board, w int) (bool, error
 	if v, ok := s.bookLookup(child); ok {
 		return int(v) <= w, nil
 	}
-	s.ctx, s.stopped = ctx, false
-	defer func() { s.ctx = nil }()
 	if err := ctx.Err(); err != nil {
 		return false, err
 	}
-	r := s.negamax(child, w, w+1)
-	if s.stopped {
+	r, ok := s.onEveryThread(func(h *C4Solver) (int, bool) { return h.window(ctx, child, w) })
+	if !ok {
 		return false, ctx.Err()
 	}
 	return r <= w, nil
+}
+
+// window is one null-window search of b around w on this thread: b's
+// score if ≤ w, else a lower bound > w; false if ctx ended or halt
+// stopped it first.
+func (s *C4Solver) window(ctx context.Context, b Board, w int) (int, bool) {
+	s.ctx, s.stopped = ctx, false
+	defer func() { s.ctx = nil }()
+	r := s.negamax(b, w, w+1)
+	return r, !s.stopped
 }

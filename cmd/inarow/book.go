@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
+	"runtime"
 	"syscall"
 	"time"
 
@@ -18,14 +19,16 @@ import (
 
 // The opening book commands:
 //
-//	inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--table-mb N] [--journal J | --db URL]
-//	inarow book worker --db URL [--jobs N] [--table-mb N] [--batch N] [--lease D] [--retry D]
+//	inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--threads N] [--table-mb N] [--journal J | --db URL]
+//	inarow book worker --db URL [--jobs N] [--threads N] [--table-mb N] [--batch N] [--lease D] [--retry D]
 //	inarow book status --db URL
 //	inarow book check FILE [--samples N] [--table-mb N]
-const bookUsage = `  inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--table-mb N] [--journal J | --db URL]
+const bookUsage = `  inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--threads N] [--table-mb N] [--journal J | --db URL]
       Solve every position with at most D stones (one of each mirror pair)
       and write the opening book FILE (reproducible: the same rules and D
-      give the same bytes). The solver uses the books built in from
+      give the same bytes). --jobs solvers solve positions side by side,
+      each with --threads threads (default: the cores shared among the
+      jobs, at least one each). The solver uses the books built in from
       solve/books/ (copy FILE there and rebuild to build it in).
       --journal J appends each solved position to J as it is done and,
       when J exists, skips the positions it holds: an interrupted run
@@ -37,7 +40,7 @@ const bookUsage = `  inarow book generate [--rules RULES] --depth D --out FILE [
       bytes as without --db. Run again, it takes up the same queue; a
       database schema holds one queue (?search_path=SCHEMA in the URL
       for another).
-  inarow book worker --db postgres://... [--jobs N] [--table-mb N] [--batch N] [--lease D] [--retry D]
+  inarow book worker --db postgres://... [--jobs N] [--threads N] [--table-mb N] [--batch N] [--lease D] [--retry D]
       Work on the queue that book generate --db made: claim --batch
       positions at a time, solve them, write their scores back, until
       every position is done. Start any number, on any machines. A
@@ -82,6 +85,7 @@ func runBookGenerate(args []string, stdout, stderr io.Writer) int {
 	depth := fs.Int("depth", -1, "book depth: every position with at most D stones")
 	out := fs.String("out", "", "the book file to write")
 	jobs := fs.Int("jobs", 1, "solvers working in parallel (each with its own table)")
+	sf.addThreads(fs, 0, "threads of each solver (0: the cores shared among the jobs)")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	journal := fs.String("journal", "", "journal of solved positions: resume from it, append to it")
 	db := fs.String("db", "", "postgres://... URL: a work queue for book worker processes on any machines")
@@ -97,6 +101,9 @@ func runBookGenerate(args []string, stdout, stderr io.Writer) int {
 	if len(pos) > 1 || *depth < 0 || *out == "" || *jobs < 0 || (*jobs == 0 && *db == "") || (*db != "" && *journal != "") || !qf.valid() {
 		fmt.Fprint(stderr, "usage:\n"+bookUsage)
 		return exitUsage
+	}
+	if *sf.threads == 0 {
+		*sf.threads = coresPerJob(*jobs)
 	}
 	*sf.noBook = true
 	r, opts, err := sf.options(game)
@@ -126,7 +133,7 @@ func runBookGenerate(args []string, stdout, stderr io.Writer) int {
 	}
 	var bk *solve.Book
 	if *db != "" {
-		bk, err = generateWithQueue(ctx, *db, g, *depth, qf.work(*jobs, opts.TableBytes, "book generate", stderr, func(_, done, total int) { progress(done, total) }))
+		bk, err = generateWithQueue(ctx, *db, g, *depth, qf.work(*jobs, opts.Threads, opts.TableBytes, "book generate", stderr, func(_, done, total int) { progress(done, total) }))
 	} else {
 		var s *solve.C4Solver
 		if s, err = solve.NewC4(r, opts); err == nil {
@@ -225,9 +232,9 @@ func (f queueFlags) valid() bool {
 
 // work is the bookWork of the flags; failures tried again are told on
 // stderr, named by cmd.
-func (f queueFlags) work(jobs, tableBytes int, cmd string, stderr io.Writer, progress func(here, done, total int)) bookWork {
+func (f queueFlags) work(jobs, threads, tableBytes int, cmd string, stderr io.Writer, progress func(here, done, total int)) bookWork {
 	return bookWork{
-		jobs: jobs, batch: *f.batch, tableBytes: tableBytes, lease: *f.lease,
+		jobs: jobs, threads: threads, batch: *f.batch, tableBytes: tableBytes, lease: *f.lease,
 		poll:     min(max(*f.lease/4, 100*time.Millisecond), 5*time.Second),
 		retryFor: *f.retry,
 		warn:     func(err error) { fmt.Fprintf(stderr, "\ninarow %s: %v\n", cmd, err) },
@@ -235,21 +242,29 @@ func (f queueFlags) work(jobs, tableBytes int, cmd string, stderr io.Writer, pro
 	}
 }
 
+// coresPerJob is the default --threads of book generate and book worker:
+// the cores shared among jobs solvers, at least one each.
+func coresPerJob(jobs int) int { return max(1, runtime.NumCPU()/max(jobs, 1)) }
+
 func runBookWorker(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("book worker", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	db := fs.String("db", "", "postgres://... URL of the queue that book generate --db made")
 	jobs := fs.Int("jobs", 1, "solvers working in parallel (each with its own table)")
 	tableMB := fs.Int("table-mb", solve.DefaultTableBytes>>20, "transposition table size in MiB, per solver")
+	threads := fs.Int("threads", 0, "threads of each solver (0: the cores shared among the jobs)")
 	quiet := fs.Bool("quiet", false, "no progress on stderr")
 	qf := addQueueFlags(fs)
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return exitUsage
 	}
-	if len(pos) > 0 || *db == "" || *jobs < 1 || *tableMB < 1 || !qf.valid() {
+	if len(pos) > 0 || *db == "" || *jobs < 1 || *threads < 0 || *tableMB < 1 || !qf.valid() {
 		fmt.Fprint(stderr, "usage:\n"+bookUsage)
 		return exitUsage
+	}
+	if *threads == 0 {
+		*threads = coresPerJob(*jobs)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -272,7 +287,7 @@ func runBookWorker(args []string, stdout, stderr io.Writer) int {
 	if !*quiet {
 		fmt.Fprintf(stderr, "inarow book worker: %s: a %v book of depth %d, %d positions with %d stones\n", q.owner, q.rules, q.depth, q.positions, q.depth)
 	}
-	n, err := q.work(ctx, qf.work(*jobs, *tableMB<<20, "book worker", stderr, progress))
+	n, err := q.work(ctx, qf.work(*jobs, *threads, *tableMB<<20, "book worker", stderr, progress))
 	if !*quiet {
 		fmt.Fprintln(stderr)
 	}

@@ -12,10 +12,11 @@ import (
 // book generate writes a reproducible book that book check verifies.
 func TestBookGenerateAndCheck(t *testing.T) {
 	dir := t.TempDir()
-	a, b := filepath.Join(dir, "a.book"), filepath.Join(dir, "b.book")
+	a, b, c := filepath.Join(dir, "a.book"), filepath.Join(dir, "b.book"), filepath.Join(dir, "c.book")
 	for _, args := range [][]string{
-		{"book", "generate", "--rules", "m=5,n=4,k=4,gravity", "--depth", "5", "--out", a, "--table-mb", "4", "--quiet"},
+		{"book", "generate", "--rules", "m=5,n=4,k=4,gravity", "--depth", "5", "--out", a, "--table-mb", "4", "--quiet", "--threads", "1"},
 		{"book", "generate", "mnk", "--rules", "m=5,n=4,k=4,gravity", "--depth", "5", "--out", b, "--table-mb", "4", "--jobs", "2"},
+		{"book", "generate", "--rules", "m=5,n=4,k=4,gravity", "--depth", "5", "--out", c, "--table-mb", "4", "--quiet", "--jobs", "2", "--threads", "3"},
 	} {
 		res := cli(t, "", args...)
 		if res.code != 0 || !strings.Contains(res.stdout, "depth 5") {
@@ -24,8 +25,9 @@ func TestBookGenerateAndCheck(t *testing.T) {
 	}
 	da, _ := os.ReadFile(a)
 	db, _ := os.ReadFile(b)
-	if len(da) == 0 || !bytes.Equal(da, db) {
-		t.Fatalf("two generations differ (%d and %d bytes)", len(da), len(db))
+	dc, _ := os.ReadFile(c)
+	if len(da) == 0 || !bytes.Equal(da, db) || !bytes.Equal(da, dc) {
+		t.Fatalf("three generations differ (%d, %d and %d bytes)", len(da), len(db), len(dc))
 	}
 	res := cli(t, "", "book", "check", a, "--samples", "5", "--table-mb", "4")
 	if res.code != 0 || strings.Count(res.stdout, " ok\n") != 5 {
@@ -35,6 +37,7 @@ func TestBookGenerateAndCheck(t *testing.T) {
 		{"book"},
 		{"book", "generate", "--out", a},
 		{"book", "generate", "--depth", "2"},
+		{"book", "generate", "--depth", "2", "--out", a, "--threads", "-1"},
 		{"book", "frobnicate"},
 	} {
 		if res := cli(t, "", args...); res.code != exitUsage {

@@ -497,6 +497,7 @@ func transient(err error) bool {
 // bookWork says how a process works on a queue.
 type bookWork struct {
 	jobs       int           // solvers, each claiming its own batches; 0: only wait for the others
+	threads    int           // each solver's threads (solve.Options.Threads)
 	batch      int           // positions a claim
 	tableBytes int           // each solver's table
 	lease      time.Duration // a claim's lease, renewed every third of it while the process lives
@@ -531,7 +532,7 @@ func (q *bookQueue) work(ctx context.Context, w bookWork) (int, error) {
 	}
 	solvers := make([]*solve.C4Solver, w.jobs)
 	for i := range solvers {
-		if solvers[i], err = solve.NewC4(q.rules, solve.Options{TableBytes: w.tableBytes, NoBook: true}); err != nil {
+		if solvers[i], err = solve.NewC4(q.rules, solve.Options{TableBytes: w.tableBytes, NoBook: true, Threads: w.threads}); err != nil {
 			return 0, err
 		}
 	}

@@ -34,19 +34,19 @@ Usage:
   inarow solve connect4 [--rules RULES] [--table-mb N] [--weak] [--threads N]
       Read move strings (1-based columns, one a line) on stdin and print
       MOVES SCORE NODES MICROSECONDS, the score in Pascal Pons' convention
-      (--weak: its sign only, 1 a win, 0 a draw, -1 a loss).
+      (--weak: its sign only, 1 a win, 0 a draw, -1 a loss; --threads: default every core).
   inarow analyze connect4 MOVES [--rules RULES] [--weak] [--threads N]
       Print the score of every column after MOVES ("-" for a full column).
   inarow analyze gomoku --record FILE [--rule RULE] [--moves N] [--fours N] [--vct-depth N] [--nodes N]
       Replay an SGF or .psq record and look for a VCF (victory by continuous fours),
       else a VCT (by fours and open threes).
-  inarow bench solve [--sets DIR] [--max N] | --random N --stones LIST [--rules RULES]
+  inarow bench solve [--sets DIR] [--max N] | --random N --stones LIST [--rules RULES] [--threads N]
       Solve Pascal Pons' benchmark sets (built in; --sets DIR reads them from DIR)
       and print a table, or random positions of each stone count on any gravity
       board (what 9×7 or 8×8 would cost).
   inarow bench gomoku [--depth N | --time D] [--threads T]
       Time the gomoku engine on fixed positions: VCF solve time, search nodes/s.
-  inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--journal J | --db URL]
+  inarow book generate [--rules RULES] --depth D --out FILE [--jobs N] [--threads N] [--journal J | --db URL]
       Build an opening book with the solver; inarow book check FILE verifies one.
       With --db postgres://..., inarow book worker --db URL on any machines helps.
   inarow serve [--addr 127.0.0.1:8080] [--db FILE|postgres://...]

@@ -10,6 +10,7 @@ import (
 	iofs "io/fs"
 	"os"
 	"os/signal"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,17 +34,20 @@ const solveUsage = `  inarow solve connect4 [--rules RULES] [--table-mb N] [--no
       ignored. An invalid line is reported on stderr and skipped. --weak: the
       score's sign only (1 a win, 0 a draw, -1 a loss), which costs less.
       --threads N: N threads search each position of a board of up to 64
-      padded bits, (rows+1)·cols (the scores are the same, the nodes vary;
-      two threads are not yet faster than one).
+      padded bits, (rows+1)·cols (default: every core; the scores are the
+      same, the nodes vary).
   inarow analyze connect4 MOVES [--rules RULES] [--table-mb N] [--no-book] [--weak] [--threads N]
       Print the score of every column after MOVES, "-" for a full column.
-  inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book]
+  inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book] [--threads N]
       Solve Pascal Pons' benchmark sets (Test_L3_R1 …, built into inarow;
       --sets DIR reads them from DIR) and print a table.
-  inarow bench solve --random N --stones LIST [--rules RULES] [--seed S] [--table-mb N] [--no-book]
+  inarow bench solve --random N --stones LIST [--rules RULES] [--seed S] [--table-mb N] [--no-book] [--threads N] [--print]
       What solving costs on RULES (9×7, 8×8…): solve N random positions of
       each stone count in LIST (e.g. 44,40,36) and print the mean time and
-      nodes and their growth for each stone fewer.
+      nodes and their growth for each stone fewer; --print prints the
+      positions instead, for other solvers. The benchmarks search
+      with one thread unless --threads says more (one thread's node counts
+      are the same in every run; boards over 64 padded bits always use one).
 `
 
 // solverFlags are the flags every solver command takes.
@@ -88,9 +92,12 @@ func addSolverFlags(fs *flag.FlagSet) solverFlags {
 // addSearchFlags adds --weak and --threads, for solve and analyze.
 func (f *solverFlags) addSearchFlags(fs *flag.FlagSet) {
 	f.weak = fs.Bool("weak", false, "only the sign of each score: 1 a win, 0 a draw, -1 a loss")
-	// The default is one thread: two search about 2.1 times the nodes of
-	// one for the same scores (see solve.Options.Threads).
-	f.threads = fs.Int("threads", 1, "search each position with N threads (Lazy SMP; every score as with one)")
+	f.addThreads(fs, runtime.NumCPU(), "search each position with N threads (every score as with one)")
+}
+
+// addThreads adds --threads with its default.
+func (f *solverFlags) addThreads(fs *flag.FlagSet, def int, usage string) {
+	f.threads = fs.Int("threads", def, usage)
 }
 
 // newSolver makes the one-word bitboard solver of GAME (connect4, or mnk
@@ -287,7 +294,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return runBenchGomoku(args[1:], stdout, stderr)
 	}
 	if len(args) == 0 || args[0] != "solve" {
-		fmt.Fprintln(stderr, "usage: inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book]\n       inarow bench solve --random N --stones LIST [--rules RULES] [--seed S] [--table-mb N]\n       inarow bench gomoku [--depth N | --time D] [--threads T]")
+		fmt.Fprintln(stderr, "usage: inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book] [--threads N]\n       inarow bench solve --random N --stones LIST [--rules RULES] [--seed S] [--table-mb N] [--threads N]\n       inarow bench gomoku [--depth N | --time D] [--threads T]")
 		return exitUsage
 	}
 	fs := flag.NewFlagSet("bench solve", flag.ContinueOnError)
@@ -300,6 +307,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	random := fs.Int("random", 0, "instead of the sets, solve N random positions of each --stones count (boards up to 128 bits)")
 	stones := fs.String("stones", "", "with --random: stone counts, most first, e.g. 40,36,32")
 	seed := fs.Uint64("seed", 1, "with --random: the seed of the positions")
+	sf.addThreads(fs, 1, "search each position with N threads (boards up to 64 padded bits)")
+	print := fs.Bool("print", false, "with --random: print the positions, one a line, instead of solving them (to give other solvers the same ones)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return helpOrUsage(err)
 	}
@@ -308,7 +317,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if *random > 0 || *stones != "" {
-		return runSweep(sf, *random, *stones, *seed, stdout, stderr)
+		return runSweep(sf, *random, *stones, *seed, *print, stdout, stderr)
 	}
 	s, err := sf.newSolver("connect4")
 	if err != nil {

@@ -93,7 +93,8 @@ func TestSolveWeak(t *testing.T) {
 	}
 }
 
-// --threads 2 gives the scores of one thread; --threads 0 is refused.
+// --threads 2 and the default (every core) give the scores of one
+// thread; --threads 0 is refused.
 func TestSolveThreads(t *testing.T) {
 	in := "2252576253462244111563365343671351441\n7422341735647741166133573473242566\n23163416124767223154467471272416755633\n"
 	scores := func(out string) string {
@@ -103,12 +104,13 @@ func TestSolveThreads(t *testing.T) {
 		}
 		return strings.Join(got, ";")
 	}
-	one := cli(t, in, "solve", "connect4", "--table-mb", "16")
+	one := cli(t, in, "solve", "connect4", "--table-mb", "16", "--threads", "1")
 	two := cli(t, in, "solve", "connect4", "--table-mb", "16", "--threads", "2")
-	if one.code != 0 || two.code != 0 || scores(one.stdout) != scores(two.stdout) {
-		t.Errorf("one thread %+v\ntwo threads %+v", one, two)
+	all := cli(t, in, "solve", "connect4", "--table-mb", "16")
+	if one.code != 0 || two.code != 0 || all.code != 0 || scores(one.stdout) != scores(two.stdout) || scores(one.stdout) != scores(all.stdout) {
+		t.Errorf("one thread %+v\ntwo threads %+v\nevery core %+v", one, two, all)
 	}
-	a1 := cli(t, "", "analyze", "connect4", "444", "--table-mb", "16")
+	a1 := cli(t, "", "analyze", "connect4", "444", "--table-mb", "16", "--threads", "1")
 	a2 := cli(t, "", "analyze", "connect4", "444", "--table-mb", "16", "--threads", "2", "--weak")
 	if a1.code != 0 || a2.code != 0 || len(strings.Fields(a2.stdout)) != 7 {
 		t.Errorf("analyze: %+v %+v", a1, a2)
@@ -246,6 +248,20 @@ func TestBenchSolveRandom(t *testing.T) {
 		if nodes(again.stdout) != nodes(res.stdout) {
 			t.Errorf("%s: same seed, nodes %s then %s", rules, nodes(res.stdout), nodes(again.stdout))
 		}
+	}
+	// --print: the positions, one a line, of each stone count in turn
+	res := cli(t, "", "bench", "solve", "--random", "3", "--stones", "12,9", "--seed", "7", "--print")
+	lines := strings.Fields(res.stdout)
+	if res.code != 0 || len(lines) != 6 {
+		t.Fatalf("--print: %+v", res)
+	}
+	for i, l := range lines {
+		if want := []int{12, 9}[i/3]; len(l) != want || strings.Trim(l, "1234567") != "" {
+			t.Errorf("--print line %d: %q, want %d columns", i, l, want)
+		}
+	}
+	if again := cli(t, "", "bench", "solve", "--random", "3", "--stones", "12,9", "--seed", "7", "--print"); again.stdout != res.stdout {
+		t.Errorf("--print, same seed: %q then %q", res.stdout, again.stdout)
 	}
 	for _, bad := range [][]string{
 		{"--random", "3"},                                            // no stone counts

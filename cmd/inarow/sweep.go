@@ -87,26 +87,42 @@ func parseStones(s string, cells int) ([]int, error) {
 	return out, nil
 }
 
+// sweepLines returns count random quiet positions (randomLine) for each
+// stone count, the same for the same seed.
+func sweepLines(r core.Rules, stones []int, count int, seed uint64) ([][]string, error) {
+	rng := rand.New(rand.NewPCG(seed, 0x696e61726f77)) // "inarow"
+	out := make([][]string, len(stones))
+	for i, n := range stones {
+		for range count {
+			line, ok := randomLine(r, n, rng)
+			if !ok {
+				return nil, fmt.Errorf("no random position of %d stones without an immediate win on %s", n, r)
+			}
+			out[i] = append(out[i], line)
+		}
+	}
+	return out, nil
+}
+
 // benchSweep solves count random positions for each stone count and
 // prints a row each. Rows are independent: a fresh table each.
 func benchSweep(ctx context.Context, newSolver func() (solve.Gravity, error), r core.Rules,
 	stones []int, count int, seed uint64, stdout io.Writer) error {
-	rng := rand.New(rand.NewPCG(seed, 0x696e61726f77)) // "inarow"
+	lines, err := sweepLines(r, stones, count, seed)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(stdout, "%s, %d random positions a row, seed %d\n", r, count, seed)
 	fmt.Fprintf(stdout, "%-7s %9s %14s %14s %14s %10s\n", "stones", "positions", "mean µs", "max µs", "mean nodes", "growth")
 	prevStones, prevNodes := -1, 0.0
-	for _, n := range stones {
+	for row, n := range stones {
 		s, err := newSolver()
 		if err != nil {
 			return err
 		}
 		var solved int
 		var total, longest time.Duration
-		for i := 0; i < count; i++ {
-			line, ok := randomLine(r, n, rng)
-			if !ok {
-				return fmt.Errorf("no random position of %d stones without an immediate win on %s", n, r)
-			}
+		for _, line := range lines[row] {
 			start := time.Now()
 			if _, err := s.SolveMoves(ctx, line); err != nil {
 				return fmt.Errorf("%d stones, %s: %w", n, line, err)
@@ -130,7 +146,9 @@ func benchSweep(ctx context.Context, newSolver func() (solve.Gravity, error), r 
 }
 
 // runSweep is `inarow bench solve --random N --stones LIST`.
-func runSweep(sf solverFlags, count int, stones string, seed uint64, stdout, stderr io.Writer) int {
+// With print it prints the positions instead, one move string a line,
+// for other solvers to solve the same ones.
+func runSweep(sf solverFlags, count int, stones string, seed uint64, print bool, stdout, stderr io.Writer) int {
 	if count < 1 || stones == "" {
 		fmt.Fprintln(stderr, "inarow bench solve: --random N (N ≥ 1) and --stones LIST go together")
 		return exitUsage
@@ -152,6 +170,17 @@ func runSweep(sf solverFlags, count int, stones string, seed uint64, stdout, std
 	if _, err := sf.newGravity("connect4"); err != nil {
 		fmt.Fprintf(stderr, "inarow bench solve: %v\n", err)
 		return exitUsage
+	}
+	if print {
+		lines, err := sweepLines(r, list, count, seed)
+		if err != nil {
+			fmt.Fprintf(stderr, "inarow bench solve: %v\n", err)
+			return 1
+		}
+		for _, row := range lines {
+			fmt.Fprintln(stdout, strings.Join(row, "\n"))
+		}
+		return exitOK
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -188,6 +188,10 @@ type searcher struct {
 	rootMove, rootScore int
 	// onRoot, if set, hears of each root move's search (Limits.Root)
 	onRoot func(m, depth int, done bool, score int)
+	// live, for a helper thread, adds up the helpers' nodes as they
+	// search (published of them by this one)
+	live      *atomic.Int64
+	published int64
 }
 
 // total is the number of nodes of all searches (alpha-beta and threats).
@@ -201,6 +205,11 @@ func (s *searcher) checkStop() bool {
 	if s.calls&127 == 0 {
 		if time.Now().After(s.hard) || s.ctx.Err() != nil {
 			s.stopped = true
+		}
+		if s.live != nil { // a helper thread: its nodes so far, for the progress
+			n := s.total()
+			s.live.Add(n - s.published)
+			s.published = n
 		}
 	}
 	if s.maxNodes > 0 && s.nodes >= s.maxNodes {

@@ -1,0 +1,128 @@
+package solve
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// The parallel search (Options.Threads > 1) is ABDADA (Weill 1996) over
+// the shared transposition table, in the simple form that keeps the
+// "being searched" marks in a small table of their own rather than in the
+// transposition table's entries:
+//
+//   - every thread runs the whole search of the position — the same
+//     bisection by null windows, the same move order — and the first to
+//     finish gives the score and halts the others;
+//   - at a node with many empty cells (busyCells or more), a thread
+//     searches the first move always, and puts off every later move whose
+//     position another thread is searching at that moment, to search it
+//     after the node's other moves. By then the other thread has usually
+//     finished it and left its bound in the table, so the second search of
+//     it is a table hit or a short one;
+//   - the threads therefore spread over the moves of the nodes that need
+//     them all (the fail-low nodes of a null-window search), where the
+//     work divides, and meet at the nodes that a first move refutes,
+//     where it does not.
+//
+// Putting a move off changes only the order in which a node searches its
+// moves, and every entry of the table is a true bound of its position, so
+// every thread's result is the exact score one thread finds; the node
+// count varies from run to run.
+//
+// Lazy SMP — the same threads without the marks, the helpers' move order
+// shuffled instead — searched 2.1 times one thread's nodes with two threads
+// here (the null windows leave little for a helper to find that the main
+// search does not search itself), so it was slower than one thread.
+//
+// Scaling. Measured here only on 2 cores (docs/performance.md): two
+// threads search 1.09–1.16 times one thread's nodes. On 16–64 cores expect
+// the speed-up to grow well below the core count, as ABDADA's does in
+// chess programs (about half the cores at 16, less beyond): every thread
+// that reaches a node searches its first move, so the threads meet on the
+// first-move line of every node a first move refutes — the more threads,
+// the more of them on that line; a node has at most 7 moves to share out,
+// so only the nodes of many empty cells give each thread work of its own;
+// and the table is shared by all, so give many threads a large one
+// (--table-mb of a few GB: each thread adds its own positions). The marks
+// are not the limit: 2^busyBits slots for about threads × 40 marks at a
+// time.
+
+// busyCells: nodes with at least this many empty cells put off moves that
+// another thread is searching. Below, the subtrees are too small for the
+// marks to pay for their atomic writes.
+var busyCells = 12
+
+// busyBits is the size of the table of marks, 2^busyBits words: a thread
+// marks at most the positions of its line from the root (fewer than 40 on
+// 7×6), so collisions (which only put off a move that need not be) stay
+// rare up to 64 threads. Only the slots in use are ever in the cache.
+const busyBits = 14
+
+// busyTable marks the positions that some thread is searching, by key
+// (key 0, an empty board, is never marked: only children are). Two
+// threads may mark the same position, or two positions the same slot; the
+// first to leave clears the mark. The marks only steer the threads, so an
+// approximate table costs some nodes, never a wrong score.
+type busyTable struct {
+	slot [1 << busyBits]atomic.Uint64
+}
+
+func busyIndex(key uint64) uint64 { return key * 0x9e3779b97f4a7c15 >> (64 - busyBits) }
+
+// searching reports whether another thread is searching the position of key.
+func (t *busyTable) searching(key uint64) bool { return t.slot[busyIndex(key)].Load() == key }
+
+// enter marks key as being searched.
+func (t *busyTable) enter(key uint64) { t.slot[busyIndex(key)].Store(key) }
+
+// leave clears key's mark, if the slot still holds it.
+func (t *busyTable) leave(key uint64) {
+	if e := &t.slot[busyIndex(key)]; e.Load() == key {
+		e.Store(0)
+	}
+}
+
+// addHelpers makes s search with threads goroutines (threads > 1): the
+// helpers share g, the tables, the book and the marks.
+func (s *C4Solver) addHelpers(threads int) {
+	s.t.shared, s.near.shared = true, true
+	s.halt = new(atomic.Bool)
+	s.busy = new(busyTable)
+	s.busyPly = s.g.cells - busyCells
+	for i := 1; i < threads; i++ {
+		h := *s
+		s.helpers = append(s.helpers, &h)
+	}
+}
+
+// onEveryThread runs search on s and its helpers at once: the first to
+// finish gives the result and halts the others; false if none finished
+// (the context ended). Without helpers it is search(s).
+func (s *C4Solver) onEveryThread(search func(*C4Solver) (int, bool)) (int, bool) {
+	if len(s.helpers) == 0 {
+		return search(s)
+	}
+	s.halt.Store(false)
+	var (
+		once   sync.Once
+		result int
+		found  bool
+		wg     sync.WaitGroup
+	)
+	finish := func(v int, ok bool) {
+		if ok {
+			once.Do(func() { result, found = v, true })
+		}
+		s.halt.Store(true)
+	}
+	for _, h := range s.helpers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			finish(search(h))
+		}()
+	}
+	finish(search(s))
+	wg.Wait()
+	return result, found
+}
