@@ -784,8 +784,8 @@ await scenario('game report (renju): the moves that allowed or missed a forced w
     const graded = await page.$$eval('#move-list .move[data-grade]', (s) => s.map((b) => b.dataset.ply + ':' + b.dataset.grade));
     check(graded.join(' ') === '6:allowed-win 7:missed-win 8:allowed-win', 'moves 6, 7 and 8 are marked: ' + graded);
     const items = await page.$$eval('#report-list li', (s) => s.map((li) => li.textContent));
-    check(items.length === 3 && /^6\. White a15 allowed a forced win: Black h(7|11) /.test(items[0]) && /^7\. Black o15 missed a forced win: h(7|11) /.test(items[1]) &&
-      /^8\. White b2 allowed a forced win/.test(items[2]), 'the list names the moves and the winning lines: ' + items.join(' | '));
+    check(items.length === 3 && /^3… White a15 allowed a forced win: Black h(7|11) /.test(items[0]) && /^4\. Black o15 missed a forced win: h(7|11) /.test(items[1]) &&
+      /^4… White b2 allowed a forced win/.test(items[2]), 'the list names the moves and the winning lines: ' + items.join(' | '));
     check(/not an exact value/.test(await page.textContent('#report-note')), 'the note says the graph is an estimate: ' + await page.textContent('#report-note'));
     const label = await page.getAttribute('#report-graph svg', 'aria-label');
     check(/estimate.*not exact/.test(label) && /, W, W, W$/.test(label), 'the graph is labelled an estimate and ends in Black\'s proven win: ' + label);
@@ -810,7 +810,7 @@ await scenario('game report (tic-tac-toe): graded by the exact solver, the losin
   await page.waitForFunction(() => /changed|perfect/.test(document.querySelector('#report-note').textContent), null, { timeout: 60000 });
   const graded = await page.$$eval('#move-list .move[data-grade]', (s) => s.map((b) => b.dataset.ply + ':' + b.dataset.grade));
   check(graded.join(' ') === '2:mistake', 'only move 2 is marked, a draw thrown into a loss: ' + graded);
-  check(/The losing move: 2\. ◯ top-center threw a draw into a loss/.test(await page.textContent('#report-note')), 'the losing move is named: ' + await page.textContent('#report-note'));
+  check(/The losing move: 1… ◯ top-center threw a draw into a loss/.test(await page.textContent('#report-note')), 'the losing move is named: ' + await page.textContent('#report-note'));
   await shot(page, 'report-tictactoe-phone');
   await audit(page, 'tic-tac-toe game report light phone');
   await ctx.close();

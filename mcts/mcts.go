@@ -152,6 +152,12 @@ func (e *Engine) Move(ctx context.Context, p inarow.Position) (inarow.Move, erro
 		lim.Time = time.Second
 	}
 	r, err := e.Search(ctx, p, lim)
+	if err != nil && r.Move != inarow.NoMove && ctx.Err() != nil {
+		// A player answers whenever it has a move: a context that ran
+		// out (a caller's move time shorter than lim.Time, or a loaded
+		// machine) cuts the search, never the answer.
+		return r.Move, nil
+	}
 	return r.Move, err
 }
 

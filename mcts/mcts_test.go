@@ -194,6 +194,24 @@ func TestCancel(t *testing.T) {
 	}
 }
 
+// Move, the player, answers whenever it has a move, even when its
+// context ran out before its own budget (agent.Timed's cut-off on a
+// loaded machine); Search still says why it stopped.
+func TestMoveAfterDeadline(t *testing.T) {
+	p, _ := inarow.NewPosition(inarow.Rules{Cols: 8, Rows: 8, K: 4})
+	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	e := New(Options{Threads: 1, Seed: 1})
+	e.Limits = Limits{Time: time.Hour}
+	m, err := e.Move(ctx, p)
+	if err != nil || !p.Legal(m) {
+		t.Fatalf("Move after the deadline: %v %v, want a legal move and no error", m, err)
+	}
+	if _, err := e.Search(ctx, p, Limits{Time: time.Hour}); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Search after the deadline: err %v, want the context's", err)
+	}
+}
+
 // The time budget is honoured: the search runs at least its budget and
 // stops by itself. The upper bound is generous (a loaded 2-core machine
 // under -race has taken over 2× the budget just to start the workers); a

@@ -116,7 +116,8 @@ func (g *Engine) analyze(ctx context.Context, b *board, n int, lim Limits) []cel
 		maxDepth = 60
 	}
 	// more threads fill the table that the candidates' searches read
-	defer g.helpers(ctx, s, maxDepth)()
+	helpers := g.helpers(ctx, s, maxDepth)
+	defer helpers.stop()
 	var done []cellValue // the last finished iteration
 	var last, before time.Duration
 	for depth := 1; depth <= maxDepth; depth++ {
@@ -162,7 +163,7 @@ func (g *Engine) analyze(ctx context.Context, b *board, n int, lim Limits) []cel
 			for i, v := range done {
 				vs[i] = MoveValue{Move: b.move(v.Move), Score: v.Score, Depth: v.Depth}
 			}
-			lim.Progress(Info{Depth: depth, Score: done[0].Score, Nodes: s.total(), Elapsed: time.Since(start), PV: []inarow.Move{vs[0].Move}, Values: vs})
+			lim.Progress(Info{Depth: depth, Score: done[0].Score, Nodes: s.total() + helpers.count(), Elapsed: time.Since(start), PV: []inarow.Move{vs[0].Move}, Values: vs})
 		}
 		// Deeper iterations cannot change proven values.
 		all := true

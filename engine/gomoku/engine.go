@@ -150,9 +150,14 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 	}
 	me, op := b.toMove, b.toMove^1
 	res := boardResult{Move: -1}
+	var helpers *helperSet // the other threads, while the deepening runs
 	report := func() {
 		if lim.Progress != nil {
-			lim.Progress(Info{Depth: res.Depth, Score: res.Score, Nodes: s.total(), Elapsed: time.Since(start), PV: b.movesOf(res.PV)})
+			n := s.total()
+			if helpers != nil {
+				n += helpers.count()
+			}
+			lim.Progress(Info{Depth: res.Depth, Score: res.Score, Nodes: n, Elapsed: time.Since(start), PV: b.movesOf(res.PV)})
 		}
 	}
 	if b.Full() {
@@ -219,8 +224,8 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 	}
 	vctDone := false
 	tm.only = len(s.genMoves(0, -1)) == 1 // one move worth searching: one iteration tells all
-	stopHelpers := g.helpers(ctx, s, maxDepth)
-	defer stopHelpers()
+	helpers = g.helpers(ctx, s, maxDepth)
+	defer helpers.stop()
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.rootMove = -1
 		v := s.search(depth, -WinScore-1, WinScore+1, 0)
@@ -263,7 +268,7 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 			break
 		}
 	}
-	helperNodes := stopHelpers()
+	helperNodes := helpers.stop()
 	if res.Move < 0 || !b.legalFor(me, res.Move) {
 		res.Move = g.fallback(s)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // The multi-threaded search: Lazy SMP. The helper threads search the same
@@ -38,43 +39,65 @@ func (b *board) clone() *board {
 // threads is the number of search threads: Threads, at least 1.
 func (g *Engine) threads() int { return max(g.Threads, 1) }
 
+// helperSet is the helper threads of one search.
+type helperSet struct {
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup
+	hs      []*searcher
+	live    atomic.Int64 // their nodes so far, as they publish them
+	nodes   int64        // all their nodes, once stopped
+	stopped bool
+}
+
 // helpers runs the helper threads of the search s (threads-1 of them) on
-// copies of its board until the returned stop is called (or ctx ends or
-// s's hard limit passes); stop waits for them and returns the nodes they
-// searched, the same on every call. With one thread it starts nothing.
-func (g *Engine) helpers(ctx context.Context, s *searcher, maxDepth int) (stop func() int64) {
+// copies of its board until stop is called (or ctx ends or s's hard
+// limit passes). With one thread it starts nothing.
+func (g *Engine) helpers(ctx context.Context, s *searcher, maxDepth int) *helperSet {
+	h := &helperSet{}
 	n := g.threads() - 1
 	if n <= 0 {
-		return func() int64 { return 0 }
+		h.stopped = true
+		return h
 	}
 	hctx, cancel := context.WithCancel(ctx)
-	var wg sync.WaitGroup
-	hs := make([]*searcher, n)
-	for i := range hs {
-		h := &searcher{b: s.b.clone(), tt: s.tt, threats: g.helperThreats[i], ctx: hctx, start: s.start, hard: s.hard}
-		hs[i] = h
-		wg.Add(1)
+	h.cancel = cancel
+	h.hs = make([]*searcher, n)
+	for i := range h.hs {
+		hs := &searcher{b: s.b.clone(), tt: s.tt, threats: g.helperThreats[i], ctx: hctx, start: s.start, hard: s.hard, live: &h.live}
+		h.hs[i] = hs
+		h.wg.Add(1)
 		go func(first int) {
-			defer wg.Done()
+			defer h.wg.Done()
 			for depth := first; depth <= maxDepth; depth++ {
-				h.search(depth, -WinScore-1, WinScore+1, 0)
-				if h.stopped {
+				hs.search(depth, -WinScore-1, WinScore+1, 0)
+				if hs.stopped {
 					return
 				}
 			}
 		}(1 + (i+1)%2)
 	}
-	var nodes int64
-	stopped := false
-	return func() int64 {
-		if !stopped {
-			stopped = true
-			cancel()
-			wg.Wait()
-			for _, h := range hs {
-				nodes += h.total()
-			}
+	return h
+}
+
+// stop stops the helpers, waits for them and returns the nodes they
+// searched, the same on every call.
+func (h *helperSet) stop() int64 {
+	if !h.stopped {
+		h.stopped = true
+		h.cancel()
+		h.wg.Wait()
+		for _, s := range h.hs {
+			h.nodes += s.total()
 		}
-		return nodes
 	}
+	return h.nodes
+}
+
+// count is the helpers' nodes so far: while they run, what they have
+// published (every 128 nodes or so); once stopped, all of them.
+func (h *helperSet) count() int64 {
+	if h.stopped {
+		return h.nodes
+	}
+	return h.live.Load()
 }

@@ -129,11 +129,12 @@ func TestThreadsCountHelpers(t *testing.T) {
 	g := &Engine{Threads: 2, MaxMemory: 4 << 20}
 	tt, _ := g.tables()
 	s := &searcher{b: b, tt: tt, ctx: context.Background(), start: time.Now(), hard: time.Now().Add(time.Hour)}
-	stop := g.helpers(context.Background(), s, 3)
+	h := g.helpers(context.Background(), s, 3)
 	time.Sleep(20 * time.Millisecond)
-	n := stop()
-	if n <= 0 || stop() != n {
-		t.Fatalf("helper nodes %d, then %d", n, stop())
+	live := h.count()
+	n := h.stop()
+	if n <= 0 || h.stop() != n || h.count() != n || live > n {
+		t.Fatalf("helper nodes %d live, %d, then %d", live, n, h.stop())
 	}
 	if h, _ := tt.probe(b.Hash()); h.depth < 1 {
 		t.Fatal("the helpers left nothing in the shared table")

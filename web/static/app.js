@@ -1241,7 +1241,7 @@
     const marked = rep.moves.filter((m) => m.marks && m.marks.length);
     const line = (l) => (l || []).slice(0, 7).join(' ') + ((l || []).length > 7 ? ' …' : '');
     const other = (seat) => (seat === 'first' ? 'second' : 'first');
-    const say = (m) => m.ply + '. ' + seatLabel(v, m.seat) + ' ' + m.move + ' ' + m.marks.map((k) => (k === 'missed-win'
+    const say = (m) => moveNumber(m.ply) + ' ' + seatLabel(v, m.seat) + ' ' + m.move + ' ' + m.marks.map((k) => (k === 'missed-win'
       ? 'missed a forced win: ' + line(m.missed_line)
       : 'allowed a forced win: ' + seatLabel(v, other(m.seat)) + ' ' + line(m.allowed_line))).join('; and ');
     let note = marked.length ? marked.length + (marked.length === 1 ? ' move' : ' moves') + ' missed or allowed a forced win.' : 'No move missed or allowed a forced win the engine could prove.';
