@@ -64,9 +64,8 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	rep := &Report{ID: id, Version: st.g.Version, Method: "none", Moves: []GradedMove{}}
 	method := engine.GradeMethod(st.set.rules)
-	rep.Method = string(method)
+	rep := &Report{ID: id, Version: st.g.Version, Method: string(method), Moves: []GradedMove{}}
 	if method == engine.MethodNone {
 		rep.Complete, rep.Note = true, "only Connect Four and its kin, boards of at most 16 cells and gomoku are graded"
 		writeJSON(w, http.StatusOK, rep)
