@@ -182,3 +182,57 @@ func TestGradeGomoku(t *testing.T) {
 		}
 	}
 }
+
+// TestGradeConnect4: a whole game on a 5×4 gravity board (four in a row)
+// graded by the Connect Four method agrees, move by move, with a solver of
+// its own asked about every position: the played column's score, the best
+// score, and the best moves (as the moves that drop into those columns).
+func TestGradeConnect4(t *testing.T) {
+	r := inarow.Rules{Cols: 5, Rows: 4, K: 4, Gravity: true}
+	const cols = "3322114" // red lets yellow complete the bottom row
+	p, _ := inarow.NewPosition(r)
+	var moves []inarow.Move
+	for _, c := range cols {
+		m, err := p.Drop(int(c - '1'))
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, m)
+		p, _ = p.Play(m)
+	}
+	g, err := Grade(context.Background(), r, moves)
+	if err != nil || g.Method != MethodConnect4 || !g.Complete || len(g.Moves) != len(moves) {
+		t.Fatalf("%+v, %v", g, err)
+	}
+	ref, err := solve.NewC4(r, solve.Options{TableBytes: 4 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ = inarow.NewPosition(r)
+	for i, gm := range g.Moves {
+		scores, err := ref.AnalyzeMoves(context.Background(), cols[:i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		best := solve.Score(-1000)
+		for _, sc := range scores {
+			if sc != solve.FullColumn {
+				best = max(best, sc)
+			}
+		}
+		var bestMoves []inarow.Move
+		for c, sc := range scores {
+			if sc == best {
+				m, _ := p.Drop(c)
+				bestMoves = append(bestMoves, m)
+			}
+		}
+		if gm.Score == nil || gm.Best == nil || *gm.Score != int(scores[cols[i]-'1']) || *gm.Best != int(best) || !slices.Equal(gm.BestMoves, bestMoves) {
+			t.Errorf("move %d: %+v, the reference: scores %v", i+1, gm, scores)
+		}
+		p, _ = p.Play(moves[i])
+	}
+	if last := g.Moves[len(moves)-1]; last.Grade != GradeBest {
+		t.Errorf("the winning move: %q", last.Grade)
+	}
+}
