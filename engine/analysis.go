@@ -8,7 +8,6 @@ import (
 
 	"github.com/inarow/inarow"
 	gomokuengine "github.com/inarow/inarow/engine/gomoku"
-	"github.com/inarow/inarow/gomoku"
 	"github.com/inarow/inarow/solve"
 )
 
@@ -62,10 +61,7 @@ type AnalyzeOptions struct {
 // Four solver's boards, boards of at most 16 cells without gravity (the
 // exact solver) and gomoku's (the gomoku engine). For other rules Analyze
 // answers at once, with MethodNone.
-func CanAnalyze(r inarow.Rules) bool {
-	_, isGomoku := gomoku.RuleOf(r)
-	return Connect4Fits(r) || ExactFits(r) || isGomoku
-}
+func CanAnalyze(r inarow.Rules) bool { return GradeMethod(r) != MethodNone }
 
 // ExactFits reports whether the exact solver values every move of r's
 // boards within an analysis's time (the analysis and the game report
@@ -82,16 +78,16 @@ func ExactFits(r inarow.Rules) bool { return !r.Gravity && r.Cells() <= 16 }
 // error when a bound or a failure cut it short, the error saying which
 // for the log; an Analysis and nil when it ran as it should.
 func Analyze(ctx context.Context, p inarow.Position, opt AnalyzeOptions) (*Analysis, error) {
-	r := p.Rules()
-	_, isGomoku := gomoku.RuleOf(r)
-	switch {
-	case p.Over():
+	if p.Over() {
 		return &Analysis{Method: MethodNone, Complete: true, Note: "the game is over"}, nil
-	case Connect4Fits(r):
+	}
+	// The analysers are the game report's (GradeMethod): one choice for both.
+	switch GradeMethod(p.Rules()) {
+	case MethodConnect4:
 		return analyzeConnect4(ctx, p)
-	case ExactFits(r):
+	case MethodSolver:
 		return analyzeExact(ctx, p)
-	case isGomoku:
+	case MethodGomokuVCF:
 		return analyzeGomoku(ctx, p, opt)
 	}
 	return &Analysis{Method: MethodNone, Complete: true, Note: "no exact solver for this board"}, nil

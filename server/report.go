@@ -7,8 +7,6 @@ import (
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/engine"
-	"github.com/inarow/inarow/gomoku"
-	"github.com/inarow/inarow/solve"
 )
 
 // Report is a game's moves graded by the exact solver (GET
@@ -66,18 +64,9 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	rep := &Report{ID: id, Version: st.g.Version, Method: "none", Moves: []GradedMove{}}
-	rules := st.set.rules
-	_, isGomoku := gomoku.RuleOf(rules)
-	var grade func(context.Context, *state, *Report) (bool, error)
-	switch {
-	case engine.Connect4Fits(rules):
-		rep.Method, grade = "connect4-solver", s.grade
-	case engine.ExactFits(rules):
-		rep.Method, grade = "solver", s.gradeExact
-	case isGomoku:
-		rep.Method, grade = "gomoku-vcf", s.gradeGomoku
-	default:
+	method := engine.GradeMethod(st.set.rules)
+	rep := &Report{ID: id, Version: st.g.Version, Method: string(method), Moves: []GradedMove{}}
+	if method == engine.MethodNone {
 		rep.Complete, rep.Note = true, "only Connect Four and its kin, boards of at most 16 cells and gomoku are graded"
 		writeJSON(w, http.StatusOK, rep)
 		return
@@ -119,14 +108,14 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.release()
 	var err error
-	rep.Complete, err = grade(ctx, st, rep)
+	rep.Complete, err = s.grade(ctx, st, rep)
 	if err != nil && !rep.Complete && len(rep.Moves) == 0 {
 		s.log.Error("report", "id", id, "err", err)
 		writeError(w, http.StatusInternalServerError, "the report failed")
 		return
 	}
 	switch {
-	case rep.Method == "gomoku-vcf" && !rep.Complete:
+	case method == engine.MethodGomokuVCF && !rep.Complete:
 		rep.Note = "the time or node bound left some positions unsearched: their moves are not marked"
 	case !rep.Complete:
 		rep.Note = "time bound reached: some moves are ungraded"
@@ -139,137 +128,63 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, rep)
 }
 
-// gradeExact fills rep.Moves for a small board (at most 16 cells), every
-// move's score and the best one exact, and reports whether every
-// position was solved within ctx and the solver's size bound. It solves
-// the last position first: the end of a game is cheap, and its values
-// in the solver's table shorten the searches of the positions before.
-func (s *Server) gradeExact(ctx context.Context, st *state, rep *Report) (bool, error) {
-	p, err := inarow.NewPosition(st.set.rules)
-	if err != nil {
-		return false, err
-	}
-	n := len(st.g.Moves)
-	rep.Moves = make([]GradedMove, n)
-	ps := make([]inarow.Position, n)
-	for i, sm := range st.g.Moves {
-		m := inarow.Move(sm.Cell)
-		ps[i] = p
-		rep.Moves[i] = GradedMove{Ply: i + 1, Move: st.set.formatMove(m), Seat: *seatName(p.ToMove()), BestMoves: []string{}}
-		if p, err = p.Play(m); err != nil {
-			return false, err
-		}
-	}
-	sv := &solve.Solver{MaxPositions: 2_000_000} // one table for the whole game
-	complete := true
-	for i := n - 1; i >= 0; i-- {
-		scores, err := sv.Analyze(ctx, ps[i])
-		if err != nil {
-			complete = false
-			if ctx.Err() != nil {
-				break
-			}
-			continue // the size bound: an earlier, larger position may not fit either, but try
-		}
-		gm := &rep.Moves[i]
-		best := scores[0].Score
-		for _, ms := range scores {
-			best = max(best, ms.Score)
-		}
-		b := int(best)
-		gm.Best = &b
-		for _, ms := range scores {
-			if ms.Score == best {
-				gm.BestMoves = append(gm.BestMoves, st.set.formatMove(ms.Move))
-			}
-			if ms.Move == inarow.Move(st.g.Moves[i].Cell) {
-				v := int(ms.Score)
-				gm.Score = &v
-			}
-		}
-		gm.Grade = gradeOf(gm.Score, gm.Best)
-	}
-	return complete, nil
-}
-
-// grade fills rep.Moves, one per move of st, and reports whether every
-// position was solved.
+// grade fills rep from engine.Grade: the engine grades, the server
+// writes the moves in the game's notation (Connect Four's by column, as
+// its players name them). It reports whether every position was graded.
 func (s *Server) grade(ctx context.Context, st *state, rep *Report) (bool, error) {
-	rules := st.set.rules
-	p, err := inarow.NewPosition(rules)
-	if err != nil {
+	moves := make([]inarow.Move, len(st.g.Moves))
+	for i, sm := range st.g.Moves {
+		moves[i] = inarow.Move(sm.Cell)
+	}
+	g, err := engine.Grade(ctx, st.set.rules, moves)
+	if g == nil {
 		return false, err
 	}
-	complete := true
-	for i, sm := range st.g.Moves {
-		m := inarow.Move(sm.Cell)
-		x, _ := rules.XY(m)
-		gm := GradedMove{Ply: i + 1, Move: strconv.Itoa(x + 1), Seat: *seatName(p.ToMove()), BestMoves: []string{}}
-		var scores []solve.Score
-		if ctx.Err() == nil {
-			scores, err = engine.Connect4Scores(ctx, p)
-			if err != nil && scores == nil {
-				return false, err
-			}
-		}
-		best := solve.Score(0)
-		known := false
-		for _, sc := range scores {
-			if sc == solve.FullColumn || sc == solve.Unsolved {
-				continue
-			}
-			if !known || sc > best {
-				best, known = sc, true
-			}
-		}
-		solved := scores != nil && err == nil
-		if solved && known {
-			b := int(best)
-			gm.Best = &b
-			for c, sc := range scores {
-				if sc == best {
-					gm.BestMoves = append(gm.BestMoves, strconv.Itoa(c+1))
-				}
-			}
-		}
-		if scores != nil && scores[x] != solve.Unsolved && scores[x] != solve.FullColumn {
-			v := int(scores[x])
-			gm.Score = &v
-		}
-		gm.Grade = gradeOf(gm.Score, gm.Best)
-		if gm.Grade == "" {
-			complete = false
-		}
-		rep.Moves = append(rep.Moves, gm)
-		if p, err = p.Play(m); err != nil {
-			return false, err
+	format := st.set.formatMove
+	if g.Method == engine.MethodConnect4 {
+		format = func(m inarow.Move) string {
+			x, _ := st.set.rules.XY(m)
+			return strconv.Itoa(x + 1)
 		}
 	}
-	return complete, nil
+	rep.Moves = make([]GradedMove, len(g.Moves))
+	for i, gm := range g.Moves {
+		out := GradedMove{
+			Ply: i + 1, Move: format(gm.Move), Seat: *seatName(gm.Mover),
+			Score: gm.Score, Best: gm.Best, BestMoves: make([]string, len(gm.BestMoves)), Grade: string(gm.Grade),
+			MissedLine: st.set.formatLine(gm.MissedLine), AllowedLine: st.set.formatLine(gm.AllowedLine),
+			Value: gm.Value.String(), Estimate: gm.Estimate,
+		}
+		for j, m := range gm.BestMoves {
+			out.BestMoves[j] = format(m)
+		}
+		for _, mk := range gm.Marks {
+			out.Marks = append(out.Marks, string(mk))
+		}
+		rep.Moves[i] = out
+	}
+	return g.Complete, err
 }
 
-// gradeOf grades a move's score against the best one (see GradedMove).
-func gradeOf(score, best *int) string {
-	if score == nil || best == nil {
-		return ""
+// Marks of a gomoku report's move (GradedMove.Marks), as the engine names
+// them.
+const (
+	MarkMissedWin  = string(engine.MarkMissedWin)
+	MarkAllowedWin = string(engine.MarkAllowedWin)
+)
+
+// formatLine writes a forced line in the game's notation ("any" for a
+// reply that does not matter); nil for none, which the JSON omits.
+func (s setup) formatLine(line []inarow.Move) []string {
+	if line == nil {
+		return nil
 	}
-	sign := func(v int) int {
-		switch {
-		case v > 0:
-			return 1
-		case v < 0:
-			return -1
+	out := make([]string, len(line))
+	for i, m := range line {
+		out[i] = "any"
+		if m != inarow.NoMove {
+			out[i] = s.formatMove(m)
 		}
-		return 0
 	}
-	switch drop := sign(*best) - sign(*score); {
-	case *score == *best:
-		return "best"
-	case drop == 0:
-		return "good"
-	case drop == 1:
-		return "mistake"
-	default:
-		return "blunder"
-	}
+	return out
 }

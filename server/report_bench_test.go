@@ -54,7 +54,7 @@ func BenchmarkReportGomoku(b *testing.B) {
 		ctx, cancel := context.WithTimeout(context.Background(), 3*srv.opt.AnalysisTime)
 		t0 := time.Now()
 		rep := &Report{}
-		complete, err := srv.gradeGomoku(ctx, state, rep)
+		complete, err := srv.grade(ctx, state, rep)
 		cancel()
 		if err != nil || !complete {
 			b.Fatalf("complete %v, err %v", complete, err)

@@ -10,21 +10,6 @@ import (
 	"github.com/inarow/inarow/solve"
 )
 
-func TestGradeOf(t *testing.T) {
-	n := func(v int) *int { return &v }
-	for _, c := range []struct {
-		score, best *int
-		want        string
-	}{
-		{n(3), n(3), "best"}, {n(1), n(3), "good"}, {n(0), n(3), "mistake"}, {n(-2), n(3), "blunder"},
-		{n(0), n(0), "best"}, {n(-1), n(0), "mistake"}, {n(-4), n(-2), "good"}, {nil, n(2), ""}, {n(2), nil, ""},
-	} {
-		if got := gradeOf(c.score, c.best); got != c.want {
-			t.Errorf("gradeOf(%v, %v) = %q, want %q", c.score, c.best, got, c.want)
-		}
-	}
-}
-
 // TestReportConnect4: the report of recorded Connect Four games agrees
 // with the solver asked directly about every position, and the moves it
 // marks as mistakes or blunders are exactly those after which the game's

@@ -446,6 +446,11 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 				// with their next stone whatever they play.
 				return g.win(b.moves + 2)
 			}
+			if g.evenRows != 0 && b.moves%2 == 1 {
+				if lo := -g.claimEvenBound(play(b, m)); lo >= beta {
+					return lo
+				}
+			}
 			moves.add(m, v)
 		}
 	}

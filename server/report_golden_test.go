@@ -1,0 +1,61 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/inarow/inarow/internal/golden"
+)
+
+// The report responses, byte for byte, of every grading the server serves
+// (the Connect Four solver, the exact solver of small boards, the gomoku
+// VCF with the engine's estimates, and the refusal), in
+// testdata/report.golden: the grading lives in package engine, this pins
+// what clients see. The solvers and the VCF search are exact or bounded
+// by nodes; the gomoku estimates are the engine's evaluation at a fixed
+// depth within a time slice, so on a loaded machine they may stop short
+// of it: the file keeps whether a move has one ("estimate":E), not its
+// value. Everything else, marks, lines and values included, is pinned.
+func TestReportGolden(t *testing.T) {
+	e := newEnv(t, func(o *Options) { o.AnalysisTime = 5 * time.Minute })
+	cases := []struct {
+		name string
+		body string
+	}{
+		{"Connect Four, a game won on the bottom row", `{"game": "connect4", "opponent": "local", "moves": ["4","4","3","3","5","5","6"]}`},
+		{"Connect Four, yellow throws the win away (4453), in the book", `{"game": "connect4", "opponent": "local", "moves": ["4","4","5","3","4","4"]}`},
+		{"tic-tac-toe, O's edge reply loses to X's fork", `{"game": "tictactoe", "opponent": "local", "moves": ["middle-center","top-center","top-left","bottom-right","bottom-left","top-right","middle-left"]}`},
+		{"gomoku freestyle, a double four allowed then missed", `{"game": "gomoku", "opponent": "local", "rules": {"rule": "freestyle"}, "moves": ["d8","c8","e8","g12","f8","g6","g9","a1","g10","o1","g11","a15","o15","g8","b14"]}`},
+		{"renju, a block on a forbidden point", `{"game": "gomoku", "opponent": "local", "rules": {"rule": "renju"}, "moves": ["c13","b13","d13","f12","e13","f11","f14","f10","f8","a1","h13","o1","g13","f9","a15","f13"]}`},
+		{"5×5 k=4, not graded", `{"game": "mnk", "opponent": "local", "rules": {"m": 5, "n": 5, "k": 4}, "moves": ["c3"]}`},
+	}
+	id := regexp.MustCompile(`"id":"[^"]*"`)
+	estimate := regexp.MustCompile(`"estimate":-?[0-9]+`)
+	var out strings.Builder
+	for _, tc := range cases {
+		g := map[string]any{}
+		if err := json.Unmarshal([]byte(tc.body), &g); err != nil {
+			t.Fatal(err)
+		}
+		created := e.create(g)
+		resp, err := e.ts.Client().Get(e.ts.URL + "/api/games/" + created["id"].(string) + "/report")
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %d %s", tc.name, resp.StatusCode, data)
+		}
+		data = id.ReplaceAll(data, []byte(`"id":"ID"`))
+		data = estimate.ReplaceAll(data, []byte(`"estimate":E`))
+		fmt.Fprintf(&out, "# %s\n%s\n", tc.name, data)
+	}
+	golden.Check(t, "report.golden", []byte(out.String()))
+}
