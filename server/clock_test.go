@@ -6,8 +6,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http/httptest"
-	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -17,9 +15,7 @@ import (
 
 	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/store"
-	"github.com/inarow/inarow/store/postgres"
 	"github.com/inarow/inarow/store/sqlite"
-	"github.com/jackc/pgx/v5"
 )
 
 // fakeClock is a Clock that moves only when told: advance runs the timers
@@ -450,35 +446,8 @@ func waitForfeit(t *testing.T, st store.Store, id string, seat int) {
 // Two servers sharing one PostgreSQL database notice the same flags at
 // once: exactly one result is recorded for each game, and both serve it.
 func TestClockSharedPostgres(t *testing.T) {
-	base := os.Getenv("INAROW_TEST_POSTGRES")
-	if base == "" {
-		t.Skip("INAROW_TEST_POSTGRES is not set: the two-server clock test needs PostgreSQL (.ci/run sets it)")
-	}
 	ctx := context.Background()
-	admin, err := pgx.Connect(ctx, base)
-	if err != nil {
-		t.Fatalf("INAROW_TEST_POSTGRES is set but the server does not answer: %v", err)
-	}
-	defer admin.Close(ctx)
-	schema := fmt.Sprintf("test_%x", rand.Uint64())
-	if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	var stores [2]store.Store
-	for i := range stores {
-		if stores[i], err = postgres.Open(ctx, u.String()); err != nil {
-			t.Fatal(err)
-		}
-		defer stores[i].Close()
-	}
+	stores := sharedPostgres(t)
 	clk := newFakeClock()
 	a, b := clockEnv(t, stores[0], clk), clockEnv(t, stores[1], clk)
 	const games = 8

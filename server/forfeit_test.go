@@ -2,19 +2,15 @@ package server
 
 import (
 	"context"
-	"fmt"
-	"math/rand/v2"
 	"net/http/httptest"
-	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/inarow/inarow/internal/pgtest"
 	"github.com/inarow/inarow/store"
 	"github.com/inarow/inarow/store/postgres"
 	"github.com/inarow/inarow/store/sqlite"
-	"github.com/jackc/pgx/v5"
 )
 
 // serverOn runs a server over st with the test agents, as one process of
@@ -85,35 +81,7 @@ func TestForfeitReasonSurvivesRestart(t *testing.T) {
 // A forfeit made by one server shows, with its reason, on a second server
 // sharing the PostgreSQL store: on a read and on its event stream.
 func TestForfeitReasonSharedPostgres(t *testing.T) {
-	base := os.Getenv("INAROW_TEST_POSTGRES")
-	if base == "" {
-		t.Skip("INAROW_TEST_POSTGRES is not set")
-	}
-	ctx := context.Background()
-	admin, err := pgx.Connect(ctx, base)
-	if err != nil {
-		t.Fatalf("INAROW_TEST_POSTGRES is set but the server does not answer: %v", err)
-	}
-	defer admin.Close(ctx)
-	schema := fmt.Sprintf("test_%x", rand.Uint64())
-	if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	var stores [2]store.Store
-	for i := range stores {
-		if stores[i], err = postgres.Open(ctx, u.String()); err != nil {
-			t.Fatal(err)
-		}
-		defer stores[i].Close()
-	}
+	stores := sharedPostgres(t)
 	agents := writeAgents(t)
 	a, b := serverOn(t, stores[0], agents), serverOn(t, stores[1], nil)
 	g := a.create(map[string]any{"game": "tictactoe", "opponent": "agent", "agent": "crash"})
@@ -139,4 +107,22 @@ func TestForfeitReasonSharedPostgres(t *testing.T) {
 		break
 	}
 	checkForfeit(t, b, id, note)
+}
+
+// sharedPostgres opens two stores on one fresh PostgreSQL schema, as two
+// servers of one deployment would; the test skips without
+// INAROW_TEST_POSTGRES (.ci/run sets it).
+func sharedPostgres(t *testing.T) [2]store.Store {
+	t.Helper()
+	u := pgtest.Schema(t)
+	var stores [2]store.Store
+	for i := range stores {
+		st, err := postgres.Open(context.Background(), u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		stores[i] = st
+	}
+	return stores
 }

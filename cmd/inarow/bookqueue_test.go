@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/internal/pgtest"
 	"github.com/inarow/inarow/solve"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -28,36 +29,13 @@ import (
 // skips, saying why.
 func bookQueueDB(t *testing.T) (string, *pgx.Conn) {
 	t.Helper()
-	base := os.Getenv("INAROW_TEST_POSTGRES")
-	if base == "" {
-		t.Skip("SKIPPED: INAROW_TEST_POSTGRES is not set (e.g. postgres://inarow:inarow-test@127.0.0.1:5432/inarow_test?sslmode=disable); .ci/services.sh starts PostgreSQL and sets it")
-	}
-	ctx := context.Background()
-	admin, err := pgx.Connect(ctx, base)
-	if err != nil {
-		t.Fatalf("INAROW_TEST_POSTGRES is set but the server does not answer: %v", err)
-	}
-	schema := fmt.Sprintf("test_book_%x", rand.Uint64())
-	if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		admin.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
-		admin.Close(context.Background())
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	conn, err := pgx.Connect(ctx, u.String())
+	u := pgtest.Schema(t)
+	conn, err := pgx.Connect(context.Background(), u)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { conn.Close(context.Background()) })
-	return u.String(), conn
+	return u, conn
 }
 
 func queryInt(t *testing.T, conn *pgx.Conn, sql string, args ...any) int {

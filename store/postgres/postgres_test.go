@@ -2,13 +2,11 @@ package postgres_test
 
 import (
 	"context"
-	"fmt"
-	"math/rand/v2"
-	"net/url"
 	"os"
 	"testing"
 	"time"
 
+	"github.com/inarow/inarow/internal/pgtest"
 	"github.com/inarow/inarow/store"
 	"github.com/inarow/inarow/store/postgres"
 	"github.com/inarow/inarow/store/storetest"
@@ -18,54 +16,19 @@ import (
 // TestStore runs the shared suite against the server INAROW_TEST_POSTGRES
 // names (.ci/services.sh starts one), each test in a schema of its own.
 func TestStore(t *testing.T) {
-	admin := testServer(t)
+	pgtest.URL(t)
 	ctx := context.Background()
 	storetest.Run(t, func(t *testing.T) func() (store.Store, error) {
-		u := newSchema(t, admin)
+		u := pgtest.Schema(t)
 		return func() (store.Store, error) { return postgres.Open(ctx, u) }
 	})
-}
-
-// testServer connects to the server INAROW_TEST_POSTGRES names, or skips.
-func testServer(t *testing.T) *pgx.Conn {
-	base := os.Getenv("INAROW_TEST_POSTGRES")
-	if base == "" {
-		t.Skip("INAROW_TEST_POSTGRES is not set (e.g. postgres://user:pass@127.0.0.1:5432/db); .ci/services.sh sets it")
-	}
-	ctx := context.Background()
-	admin, err := pgx.Connect(ctx, base)
-	if err != nil {
-		t.Fatalf("INAROW_TEST_POSTGRES is set but the server does not answer: %v", err)
-	}
-	t.Cleanup(func() { admin.Close(ctx) })
-	return admin
-}
-
-// newSchema makes an empty schema for one test, dropped after it, and
-// returns the URL of the database with that schema as its search path.
-func newSchema(t *testing.T, admin *pgx.Conn) string {
-	ctx := context.Background()
-	schema := fmt.Sprintf("test_%x", rand.Uint64())
-	if _, err := admin.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { admin.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE") })
-	u, err := url.Parse(os.Getenv("INAROW_TEST_POSTGRES"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
 }
 
 // TestMigrateLegacyForfeits: a database made by the first schema, where a
 // forfeit was a last move at cell -1, is migrated by Open.
 func TestMigrateLegacyForfeits(t *testing.T) {
-	admin := testServer(t)
 	ctx := context.Background()
-	u := newSchema(t, admin)
+	u := pgtest.Schema(t)
 	conn, err := pgx.Connect(ctx, u)
 	if err != nil {
 		t.Fatal(err)
