@@ -21,10 +21,7 @@ import (
 // time, so the answers do not depend on the machine.
 func TestAnalysisGolden(t *testing.T) {
 	e := newEnv(t, func(o *Options) { o.AnalysisDepth = 2; o.AnalysisTime = 5 * time.Minute })
-	cases := []struct {
-		name string
-		body string
-	}{
+	cases := []goldenGame{
 		{"tic-tac-toe, the exact solver", `{"game": "tictactoe", "opponent": "local", "moves": ["top-left", "middle-center"]}`},
 		{"tic-tac-toe, over", `{"game": "tictactoe", "opponent": "local", "moves": ["top-left", "middle-center", "top-center", "bottom-left", "top-right"]}`},
 		{"4×4 k=3, the exact solver", `{"game": "mnk", "opponent": "local", "rules": {"m": 4, "n": 4, "k": 3}, "moves": ["b2"]}`},
@@ -38,15 +35,26 @@ func TestAnalysisGolden(t *testing.T) {
 		{"caro-exact, the search", `{"game": "gomoku", "opponent": "local", "rules": {"rule": "caro-exact"}, "moves": ["h8","h9","i9"]}`},
 		{"gobang, the search", `{"game": "gobang", "opponent": "local", "moves": ["05-05", "04-04"]}`},
 	}
-	id := regexp.MustCompile(`"id":"[^"]*"`)
+	golden.Check(t, "analysis.golden", e.goldenGets(t, cases, "/analysis"))
+}
+
+// goldenGame is a game of a golden test: a name and the body that creates it.
+type goldenGame struct{ name, body string }
+
+// goldenGets creates each game, GETs /api/games/{id}+suffix and returns the
+// answers one after the other under their names, with the ids and
+// whatever redact matches replaced by its placeholder (regexp → template).
+func (e *env) goldenGets(t *testing.T, games []goldenGame, suffix string, redact ...redaction) []byte {
+	t.Helper()
+	id := redaction{regexp.MustCompile(`"id":"[^"]*"`), `"id":"ID"`}
 	var out strings.Builder
-	for _, tc := range cases {
+	for _, tc := range games {
 		g := map[string]any{}
 		if err := json.Unmarshal([]byte(tc.body), &g); err != nil {
 			t.Fatal(err)
 		}
 		created := e.create(g)
-		resp, err := e.ts.Client().Get(e.ts.URL + "/api/games/" + created["id"].(string) + "/analysis")
+		resp, err := e.ts.Client().Get(e.ts.URL + "/api/games/" + created["id"].(string) + suffix)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +63,16 @@ func TestAnalysisGolden(t *testing.T) {
 		if resp.StatusCode != http.StatusOK {
 			t.Fatalf("%s: %d %s", tc.name, resp.StatusCode, data)
 		}
-		fmt.Fprintf(&out, "# %s\n%s\n", tc.name, id.ReplaceAll(data, []byte(`"id":"ID"`)))
+		for _, r := range append([]redaction{id}, redact...) {
+			data = r.re.ReplaceAll(data, []byte(r.with))
+		}
+		fmt.Fprintf(&out, "# %s\n%s\n", tc.name, data)
 	}
-	golden.Check(t, "analysis.golden", []byte(out.String()))
+	return []byte(out.String())
+}
+
+// redaction replaces what re matches by with (a regexp template).
+type redaction struct {
+	re   *regexp.Regexp
+	with string
 }

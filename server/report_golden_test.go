@@ -1,12 +1,7 @@
 package server
 
 import (
-	"encoding/json"
-	"fmt"
-	"io"
-	"net/http"
 	"regexp"
-	"strings"
 	"testing"
 	"time"
 
@@ -28,10 +23,7 @@ import (
 // marks, lines and the values of graded moves, is pinned.
 func TestReportGolden(t *testing.T) {
 	e := newEnv(t, func(o *Options) { o.AnalysisTime = 5 * time.Minute })
-	cases := []struct {
-		name string
-		body string
-	}{
+	cases := []goldenGame{
 		{"Connect Four, a game won on the bottom row", `{"game": "connect4", "opponent": "local", "moves": ["4","4","3","3","5","5","6"]}`},
 		{"Connect Four, yellow throws the win away (4453), in the book", `{"game": "connect4", "opponent": "local", "moves": ["4","4","5","3","4","4"]}`},
 		{"tic-tac-toe, O's edge reply loses to X's fork", `{"game": "tictactoe", "opponent": "local", "moves": ["middle-center","top-center","top-left","bottom-right","bottom-left","top-right","middle-left"]}`},
@@ -39,29 +31,8 @@ func TestReportGolden(t *testing.T) {
 		{"renju, a block on a forbidden point", `{"game": "gomoku", "opponent": "local", "rules": {"rule": "renju"}, "moves": ["c13","b13","d13","f12","e13","f11","f14","f10","f8","a1","h13","o1","g13","f9","a15","f13"]}`},
 		{"5×5 k=4, not graded", `{"game": "mnk", "opponent": "local", "rules": {"m": 5, "n": 5, "k": 4}, "moves": ["c3"]}`},
 	}
-	id := regexp.MustCompile(`"id":"[^"]*"`)
-	estimate := regexp.MustCompile(`"estimate":-?[0-9]+`)
-	searchProof := regexp.MustCompile(`("grade":"",)"value":"(win|loss)",`)
-	var out strings.Builder
-	for _, tc := range cases {
-		g := map[string]any{}
-		if err := json.Unmarshal([]byte(tc.body), &g); err != nil {
-			t.Fatal(err)
-		}
-		created := e.create(g)
-		resp, err := e.ts.Client().Get(e.ts.URL + "/api/games/" + created["id"].(string) + "/report")
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			t.Fatalf("%s: %d %s", tc.name, resp.StatusCode, data)
-		}
-		data = id.ReplaceAll(data, []byte(`"id":"ID"`))
-		data = estimate.ReplaceAll(data, []byte(`"estimate":E`))
-		data = searchProof.ReplaceAll(data, []byte(`$1`))
-		fmt.Fprintf(&out, "# %s\n%s\n", tc.name, data)
-	}
-	golden.Check(t, "report.golden", []byte(out.String()))
+	out := e.goldenGets(t, cases, "/report",
+		redaction{regexp.MustCompile(`"estimate":-?[0-9]+`), `"estimate":E`},
+		redaction{regexp.MustCompile(`("grade":"",)"value":"(win|loss)",`), `$1`})
+	golden.Check(t, "report.golden", out)
 }
