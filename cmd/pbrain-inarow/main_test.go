@@ -92,21 +92,8 @@ const patience = 30 * time.Second
 
 func (b *brain) answer(timeout time.Duration) string {
 	b.t.Helper()
-	deadline := time.After(timeout)
-	for {
-		select {
-		case l, ok := <-b.lines:
-			if !ok {
-				b.t.Fatal("brain closed its output")
-			}
-			if strings.HasPrefix(l, "MESSAGE") || strings.HasPrefix(l, "DEBUG") {
-				continue
-			}
-			return l
-		case <-deadline:
-			b.t.Fatalf("no answer within %v", timeout)
-		}
-	}
+	_, a := b.collect(timeout)
+	return a
 }
 
 var moveRE = regexp.MustCompile(`^\d+,\d+$`)
