@@ -454,6 +454,15 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 			moves.add(m, v)
 		}
 	}
+	// No move leaves the opponent without a reply that does not lose at
+	// once, so we cannot win with our next stone either: score ≤
+	// win(moves+4). The probes that ask for so fast a win end here.
+	if hi := g.win(b.moves + 4); beta > hi {
+		beta = hi
+		if alpha >= beta {
+			return beta
+		}
+	}
 	// Enhanced transposition cutoff: a child whose table entry already
 	// bounds its value low enough refutes beta without a search. The probes
 	// also bring the children's entries into the cache for the searches.
