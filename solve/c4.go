@@ -338,10 +338,13 @@ func (s *C4Solver) AnalyzeBoard(ctx context.Context, b Board) ([]Score, error) {
 	return out, nil
 }
 
-// negamax returns the score of b within [alpha, beta] the fail-hard way:
+// negamax returns the score of b within [alpha, beta] the fail-soft way:
 // the exact score when it lies inside, else a bound on the side it lies
-// (≤ alpha or ≥ beta). b must be a position where the player to move
-// cannot win at once.
+// (≤ alpha or ≥ beta), as tight as the search found — below alpha, the
+// best of the children's upper bounds, not alpha itself. A tighter bound
+// narrows the root's range by more than one probe's step and makes the
+// table's entries worth more. b must be a position where the player to
+// move cannot win at once.
 func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 	g := s.g
 	next, opp := g.nonLosingThreats(b)
@@ -489,6 +492,7 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 	// first whose position another thread is searching is put off (later,
 	// by index) until the others have been searched.
 	abdada := s.busy != nil && b.moves < s.busyPly
+	best := math.MinInt
 	for i, later := moves.n, uint32(0); i > 0 || later != 0; {
 		var m int
 		firstPass := i > 0
@@ -522,14 +526,14 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 			}
 			return v
 		}
-		if v > alpha {
-			alpha = v
-		}
+		best = max(best, v)
+		alpha = max(alpha, v)
 	}
+	// Every move searched scored at most best (< beta): b does.
 	if b.moves < s.ttPly {
-		t.put(key, uint64(alpha-s.minCode+1))
+		t.put(key, uint64(best-s.minCode+1))
 	}
-	return alpha
+	return best
 }
 
 // claimEvenBound returns an upper bound of the score of b, a position of
