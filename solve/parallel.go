@@ -84,6 +84,10 @@ func (t *busyTable) leave(key uint64) {
 	}
 }
 
+// cacheLine is a cache line's size, rounded up to cover the pairs of
+// lines that some processors fetch together.
+const cacheLine = 128
+
 // addHelpers makes s search with threads goroutines (threads > 1): the
 // helpers share g, the tables, the book and the marks.
 func (s *C4Solver) addHelpers(threads int) {
@@ -92,8 +96,18 @@ func (s *C4Solver) addHelpers(threads int) {
 	s.busy = new(busyTable)
 	s.busyPly = s.g.cells - busyCells
 	for i := 1; i < threads; i++ {
-		h := *s
-		s.helpers = append(s.helpers, &h)
+		// Each helper on cache lines of its own: it writes its node
+		// counter at every node, and the others read their fields
+		// (stopped, the tables) at every node. Allocated one after the
+		// other, helpers of 176 bytes shared lines, so that with three
+		// threads or more a line went from core to core at each node.
+		p := new(struct {
+			_ [cacheLine]byte
+			s C4Solver
+			_ [cacheLine]byte
+		})
+		p.s = *s
+		s.helpers = append(s.helpers, &p.s)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/inarow/inarow"
 )
@@ -260,4 +261,25 @@ func (c *stepContext) Err() error {
 		return context.Canceled
 	}
 	return nil
+}
+
+// No two threads' solvers share a cache line (see addHelpers).
+func TestHelpersOwnLines(t *testing.T) {
+	s, err := NewC4(inarow.ConnectFour, Options{TableBytes: 1 << 20, NoBook: true, Threads: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type lines struct{ first, last uintptr }
+	of := func(h *C4Solver) lines {
+		a := uintptr(unsafe.Pointer(h))
+		return lines{a / cacheLine, (a + unsafe.Sizeof(*h) - 1) / cacheLine}
+	}
+	threads := append([]*C4Solver{s}, s.helpers...)
+	for i, a := range threads {
+		for _, b := range threads[i+1:] {
+			if la, lb := of(a), of(b); la.first <= lb.last && lb.first <= la.last {
+				t.Errorf("solvers at %p and %p share a cache line", a, b)
+			}
+		}
+	}
 }
