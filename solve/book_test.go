@@ -219,6 +219,23 @@ func TestEmbeddedBook(t *testing.T) {
 		}
 	}
 	t.Logf("%d positions of the beginning sets are in the book", met)
+	// The deepest level is the only one solved (the others follow from
+	// it, as checked above): a sample of it agrees with the solver
+	// without the book. Seconds of solving on 7×6.
+	if !testing.Short() && !raceEnabled {
+		ref := newC4(t, inarow.ConnectFour, 64<<20)
+		ref.setBook(nil)
+		deepest := levels[len(levels)-1]
+		rng := rand.New(rand.NewPCG(uint64(bk.Depth()), 77))
+		for i := 0; i < 4; i++ {
+			b := deepest[rng.IntN(len(deepest))]
+			want, err := ref.SolveBoard(context.Background(), b)
+			if got, _ := bk.Lookup(b); err != nil || got != want {
+				t.Errorf("key %d (%d stones): book %d, the solver %d %v", b.Key(), b.moves, got, want, err)
+			}
+		}
+		t.Logf("4 positions of %d stones checked, %d nodes", bk.Depth(), ref.Nodes())
+	}
 	if b, _ := EmbeddedBook(inarow.Rules{Cols: 7, Rows: 3, K: 4, Gravity: true}); b != nil {
 		t.Error("a book for 7×3?")
 	}
