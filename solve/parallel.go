@@ -66,21 +66,23 @@ const busyBits = 14
 // first to leave clears the mark. The marks only steer the threads, so an
 // approximate table costs some nodes, never a wrong score.
 type busyTable struct {
-	slot [1 << busyBits]atomic.Uint64
+	slot [1 << busyBits]uint64 // read atomically, written by store64
 }
 
 func busyIndex(key uint64) uint64 { return key * 0x9e3779b97f4a7c15 >> (64 - busyBits) }
 
 // searching reports whether another thread is searching the position of key.
-func (t *busyTable) searching(key uint64) bool { return t.slot[busyIndex(key)].Load() == key }
+func (t *busyTable) searching(key uint64) bool {
+	return atomic.LoadUint64(&t.slot[busyIndex(key)]) == key
+}
 
 // enter marks key as being searched.
-func (t *busyTable) enter(key uint64) { t.slot[busyIndex(key)].Store(key) }
+func (t *busyTable) enter(key uint64) { store64(&t.slot[busyIndex(key)], key) }
 
 // leave clears key's mark, if the slot still holds it.
 func (t *busyTable) leave(key uint64) {
-	if e := &t.slot[busyIndex(key)]; e.Load() == key {
-		e.Store(0)
+	if e := &t.slot[busyIndex(key)]; atomic.LoadUint64(e) == key {
+		store64(e, 0)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"iter"
 	"math/rand/v2"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unsafe"
@@ -120,7 +121,7 @@ func TestParallelStopClearsMarks(t *testing.T) {
 func checkNoMarks(t *testing.T, s *C4Solver) {
 	t.Helper()
 	for i := range s.busy.slot {
-		if k := s.busy.slot[i].Load(); k != 0 {
+		if k := atomic.LoadUint64(&s.busy.slot[i]); k != 0 {
 			t.Fatalf("position %#x still marked after the search", k)
 		}
 	}
