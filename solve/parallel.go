@@ -34,24 +34,38 @@ import (
 // here (the null windows leave little for a helper to find that the main
 // search does not search itself), so it was slower than one thread.
 //
-// Scaling. Measured here only on 2 cores shared with other work
-// (docs/performance.md): two threads search 1.03–1.31 times one thread's
-// nodes at 1.1–1.2 times the CPU time a node, and no wall-time speed-up
-// could be shown at loads of 4 and more. On 16–64 cores expect
-// the speed-up to grow well below the core count, as ABDADA's does in
-// chess programs (about half the cores at 16, less beyond): every thread
-// that reaches a node searches its first move, so the threads meet on the
-// first-move line of every node a first move refutes — the more threads,
-// the more of them on that line; a node has at most 7 moves to share out,
-// so only the nodes of many empty cells give each thread work of its own;
-// and the table is shared by all, so give many threads a large one
-// (--table-mb of a few GB: each thread adds its own positions). The marks
-// are not the limit: 2^busyBits slots for about threads × 40 marks at a
-// time.
+// Scaling. Two costs take the second thread's gain: nodes and the price
+// of a node. Nodes: TestParallelLockstep runs the threads in lockstep on
+// coroutines, one node each in turn — a model of idle cores of equal
+// speed, deterministic and free of the machine's load; the first
+// thread to finish stands for the wall time. On 4453 it gives 1.82×
+// one thread's speed with 2 threads, 3.04× with 4, 4.75× with 8, 8.8×
+// with 16 (1.10×, 1.32×, 1.68×, 1.82× the nodes in all); 1.61× with 2
+// on the empty board (1.24× the nodes), 1.70× on 40 random middle-game
+// positions. The price of a node: with both threads really running at
+// once (chrt -f 1 on this 2-core machine shared with other work), a node
+// costs about 1.2× what it costs one thread — 1.13× with two threads
+// sharing nothing (the cores' common cache and memory), the rest the
+// lines of the shared table that go from core to core; with atomic
+// stores it was 1.4× (see store_norace.go). So 2 threads measured about
+// 1.4× one thread's speed on 4453, 1.3× on the 40 positions, and only
+// 1.09× on the empty board (1.34× the nodes, each 1.31× dearer).
+//
+// On 16–64 cores expect the model's curve times the price of a node,
+// which grows with the cores that share the table's lines and with the
+// distance between them (sockets, chiplets): perhaps 6–7× at 16 cores
+// and little more beyond. The threads meet on the first-move line of
+// every node a first move refutes (the more threads, the more of them
+// there); a node has at most 7 moves to share out, so only the nodes of
+// many empty cells give each thread work of its own; the table is shared
+// by all, so give many threads a large one (--table-mb of a few GB). The
+// marks are not the limit: 2^busyBits slots for about threads × 40 marks
+// at a time.
 
 // busyCells: nodes with at least this many empty cells put off moves that
 // another thread is searching. Below, the subtrees are too small for the
-// marks to pay for their atomic writes.
+// marks to pay for their writes (12 to 18 were within ±3 % of the nodes in
+// the lockstep model).
 var busyCells = 12
 
 // busyBits is the size of the table of marks, 2^busyBits words: a thread
