@@ -186,7 +186,7 @@ func TestParallelLockstep(t *testing.T) {
 	for _, c := range []struct {
 		threads int
 		speedUp float64 // at least
-	}{{2, 1.6}, {4, 2.4}} {
+	}{{2, 1.5}, {4, 2.2}} { // measured 1.71 and 2.75: room for changes of the one-thread search
 		par, err := NewC4(inarow.ConnectFour, Options{TableBytes: 16 << 20, NoBook: true, Threads: c.threads})
 		if err != nil {
 			t.Fatal(err)
