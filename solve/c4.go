@@ -454,19 +454,28 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 			moves.add(m, v)
 		}
 	}
+	// No move leaves the opponent without a reply that does not lose at
+	// once, so we cannot win with our next stone either: score ≤
+	// win(moves+4). The probes that ask for so fast a win end here.
+	if hi := g.win(b.moves + 4); beta > hi {
+		beta = hi
+		if alpha >= beta {
+			return beta
+		}
+	}
 	// Enhanced transposition cutoff: a child whose table entry already
 	// bounds its value low enough refutes beta without a search. The probes
 	// also bring the children's entries into the cache for the searches.
 	if b.moves < s.etcPly {
+		ct := s.t
+		if b.moves+1 >= s.nearPly {
+			ct = s.near
+		}
 		for i := 0; i < moves.n; i++ {
-			child := play(b, moves.cell[i])
+			child := play(b, moves.cell(i))
 			ck := child.current + child.mask
-			if child.moves < s.symPly {
+			if b.moves+1 < s.symPly {
 				ck = min(ck, g.mirror(ck))
-			}
-			ct := s.t
-			if child.moves >= s.nearPly {
-				ct = s.near
 			}
 			if c := int(ct.get(ck)); c != 0 && c <= s.span {
 				if v := -(c - 1 + s.minCode); v >= beta {
@@ -490,7 +499,7 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 			m = bits.Len32(later) - 1
 			later &^= 1 << m
 		}
-		child := play(b, moves.cell[m])
+		child := play(b, moves.cell(m))
 		var v int
 		if abdada {
 			ck := child.current + child.mask
@@ -561,21 +570,30 @@ func (g *Geometry) claimEvenBound(b Board) int {
 
 // moveList is the moves of a node sorted by increasing score, the best
 // last; equal scores keep the last added on top (the columns are added
-// from the edges in, so the centre wins ties). It lives on the stack.
+// from the edges in, so the centre wins ties). It lives on the stack, so
+// it is small: an entry is one uint32, the score (≥ 0, below 2²¹) above
+// the rank of addition (for the ties) above the cell's bit number, and
+// the whole list two cache lines that the recursion keeps reusing (the
+// score and the cell as two words an entry made a node 512 bytes
+// larger, and the search slower).
 type moveList struct {
-	n     int
-	cell  [maxCols]uint64
-	score [maxCols]int
+	n int
+	e [maxCols]uint32
 }
 
+// add adds the move on cell, a single bit, with its score.
 func (l *moveList) add(cell uint64, score int) {
+	e := uint32(score)<<11 | uint32(l.n)<<6 | uint32(bits.TrailingZeros64(cell))
 	i := l.n
 	l.n++
-	for ; i > 0 && l.score[i-1] > score; i-- {
-		l.cell[i], l.score[i] = l.cell[i-1], l.score[i-1]
+	for ; i > 0 && l.e[i-1] > e; i-- {
+		l.e[i] = l.e[i-1]
 	}
-	l.cell[i], l.score[i] = cell, score
+	l.e[i] = e
 }
+
+// cell returns the cell of the i-th move (0: the worst).
+func (l *moveList) cell(i int) uint64 { return 1 << (l.e[i] & 63) }
 
 // ErrBadBoard is returned for a position the bitboard solver cannot take.
 var ErrBadBoard = errors.New("solve: position does not fit the solver")
