@@ -252,10 +252,6 @@ func GenerateBook(ctx context.Context, s *C4Solver, depth int, opts BookOptions)
 	saved := s.book
 	s.book, s.bookPly = nil, -1
 	defer func() { s.setBook(saved) }()
-	var prev *Book // scores of the deepest level's parents, if s's book has them
-	if saved != nil && saved.depth >= depth-1 && depth > 0 {
-		prev = saved
-	}
 	var (
 		mu       sync.Mutex
 		next     int
@@ -277,7 +273,7 @@ func GenerateBook(ctx context.Context, s *C4Solver, depth int, opts BookOptions)
 					return
 				}
 				i := todo[n]
-				v, err := sv.solveUnder(ctx, deepest[i], prev)
+				v, err := sv.SolveBookPosition(ctx, deepest[i], saved)
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil {
@@ -309,15 +305,18 @@ func GenerateBook(ctx context.Context, s *C4Solver, depth int, opts BookOptions)
 	return g.assemble(depth, levels, scores)
 }
 
-// solveUnder returns the exact score of b, a position of a book's
-// deepest level (nobody has won, the player to move cannot win at once),
-// searching only above the lower bound that prev's scores of b's parents
-// give: a parent P scores at least what its move to b does, so b scores
-// at least −score(P). With prev nil it is solve.
-func (s *C4Solver) solveUnder(ctx context.Context, b Board, prev *Book) (Score, error) {
+// SolveBookPosition returns the exact score of b, a position of a book's
+// deepest level (BookPositions: nobody has won, the player to move
+// cannot win at once), as SolveBoard does, but searching only above the
+// lower bound that prev's scores of b's parents give: a parent P scores
+// at least what its move to b does, so b scores at least −score(P). prev
+// is a book of the same rules holding the level above (the built-in
+// one, say); nil, or a book without b's parents, bounds nothing. It is
+// how GenerateBook and the book workers solve the deepest level.
+func (s *C4Solver) SolveBookPosition(ctx context.Context, b Board, prev *Book) (Score, error) {
 	g := s.g
 	lo, hi := -g.win(b.moves+1), g.win(b.moves)
-	if prev == nil || b.moves == 0 || b.moves >= g.cells || g.CanWinNext(b) {
+	if prev == nil || prev.Rules() != g.Rules() || b.moves == 0 || b.moves >= g.cells || g.CanWinNext(b) {
 		return s.solve(ctx, b, false)
 	}
 	mover := b.mask ^ b.current // the stones of the player who moved last
