@@ -201,7 +201,9 @@ func b2i(v bool) int {
 // Without the second term the engine let Rapfi build them with quiet
 // moves and lost as white; with it, it scores 81–83 % against Rapfi
 // depth 2 instead of 72–74 % (see issue 4's note).
-var threatEval = func() (t [nThreatMask]int32) {
+var threatEval = handThreat()
+
+func handThreat() (t [nThreatMask]int32) {
 	for mask := range t {
 		has := func(bit int) bool { return mask&bit != 0 }
 		v := 0
@@ -223,7 +225,7 @@ var threatEval = func() (t [nThreatMask]int32) {
 		t[mask] = int32(2 * v)
 	}
 	return t
-}()
+}
 
 // evalMax bounds the evaluation well inside the scores of forced wins.
 const evalMax = winBound / 2
