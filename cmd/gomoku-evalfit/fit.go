@@ -30,6 +30,7 @@ func fit(args []string) error {
 	minCount := fs.Int("mincount", 30, "values seen in fewer positions are not fitted")
 	from := fs.String("from", "", "evaluation file to start from (default: the engine's own)")
 	out := fs.String("o", "", "write the fitted evaluation file here")
+	lines := fs.Bool("lines", false, "fit a value per line key too (freestyle)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -68,6 +69,8 @@ func fit(args []string) error {
 	hand := gomokuengine.HandEvalModel()
 	k := trainSet.FitScale(cur)
 	fmt.Printf("scale k = %.1f (the start's best fit on the training games)\n", k)
+	ht, hh := trainSet.TargetEntropy(), heldSet.TargetEntropy()
+	fmt.Printf("the targets' own entropy (the least loss): train %.5f, held out %.5f\n", ht, hh)
 	report := func(name string, m *gomokuengine.EvalModel) {
 		lt, at := trainSet.EvalLoss(m, k)
 		lh, ah := heldSet.EvalLoss(m, k)
@@ -75,7 +78,7 @@ func fit(args []string) error {
 	}
 	report("hand", hand)
 	report("start", cur)
-	m := trainSet.Fit(cur, gomokuengine.FitOptions{Scale: k, Epochs: *epochs, Rate: *rate, L2: *l2, MinCount: *minCount,
+	m := trainSet.Fit(cur, gomokuengine.FitOptions{Scale: k, Epochs: *epochs, Rate: *rate, L2: *l2, MinCount: *minCount, Lines: *lines,
 		Progress: func(ep int, loss float64) {
 			fmt.Fprintf(os.Stderr, "epoch %d train loss %.5f\n", ep, loss)
 		}})
@@ -119,6 +122,10 @@ func readSamples(r io.Reader, holdout int, lambda, scale float64) (train, held [
 			return nil, nil, bad
 		}
 		if strings.Contains(f[2], "M") {
+			// a mate: the static evaluation is not asked there (the
+			// threat searches are); fitted with them, the values fit
+			// the positions without one worse (held-out loss 0.6549 and
+			// 0.6613 against 0.6481 without, on 15k positions)
 			continue
 		}
 		ev, err := strconv.Atoi(f[2])

@@ -72,7 +72,10 @@ type board struct {
 	clsCnt [2][nCls]int
 	clsSet [2][nCls][nWords]uint64 // the empty cells of each class
 	ev     [2][nCells]evalPair     // the evaluation's per-cell terms
-	evSum  [2]evalPair
+	evSum  [2]evalPair             // their sums, and the line terms' (lineEval)
+	// lines is the line values by key (see lineEval): set when the rule
+	// is freestyle and the evaluation file gives line values, else nil.
+	lines  *[nLineKey]evalPair
 	tables [2][]uint8              // per colour, indexed by key
 	weight [2][2*winLen + 1]uint32 // each offset's digit weight in key, per colour
 	delta  [2][2*winLen + 1]uint64 // what a stone of each colour adds to both keys
@@ -133,6 +136,9 @@ func newBoard(w, h int, r gomoku.Rule) (*board, error) {
 		b.renju = gomoku.NewBoard(inarow.Rules{Cols: w, Rows: h, K: 5, Win: r.WinRule()})
 	}
 	v := ruleVariants(r)
+	if v == [2]int{varOver, varOver} && lineEvalOn {
+		b.lines = &lineEval
+	}
 	for c := range 2 {
 		b.tables[c], b.weight[c] = patTable(v[c]), digitWeights(v[c])
 		b.reach = max(b.reach, varReach[v[c]])
@@ -315,12 +321,24 @@ func (b *board) setCell(i, c int) {
 			if o == 0 || b.cell[q] == wall {
 				continue
 			}
+			kold := b.key[q][d]
 			b.key[q][d] += dl[winLen-o]
 			if o >= -2 && o <= 2 {
 				b.nb[q]++
 			}
 			if b.cell[q] != empty {
 				continue
+			}
+			if lt := b.lines; lt != nil {
+				// the line terms of both colours move with the keys (a
+				// key's term is 0 where it makes no pattern); Undo puts
+				// the sums back from the frame
+				knew := b.key[q][d]
+				for c := 0; c < 2; c++ {
+					a, z := &lt[uint32(knew>>(32*c))], &lt[uint32(kold>>(32*c))]
+					b.evSum[c].me += a.me - z.me
+					b.evSum[c].op += a.op - z.op
+				}
 			}
 			for c := 0; c < 2; c++ {
 				np := b.tables[c][uint32(b.key[q][d]>>(32*c))]
@@ -394,6 +412,13 @@ func (b *board) unrefreshCell(i int) {
 		b.clsSet[c][b.cls[c][i]][i>>6] &^= 1 << (i & 63)
 		b.evSum[c].me -= b.ev[c][i].me
 		b.evSum[c].op -= b.ev[c][i].op
+		if lt := b.lines; lt != nil {
+			for d := 0; d < 4; d++ {
+				z := &lt[uint32(b.key[i][d]>>(32*c))]
+				b.evSum[c].me -= z.me
+				b.evSum[c].op -= z.op
+			}
+		}
 		b.cls[c][i], b.ev[c][i] = clsNone, evalPair{}
 		b.clsCnt[c][clsNone]++
 	}

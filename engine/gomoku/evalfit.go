@@ -35,6 +35,7 @@ type EvalSample struct {
 // evalFeat is a sample as the fit sees it.
 type evalFeat struct {
 	me, op []featCount // combinations among the empty cells, per colour
+	lines  []featCount // line keys, me's then op's (+nLineKey)
 	mask   int
 	target float64
 }
@@ -74,11 +75,14 @@ var canonOf, canonPat = func() (of [nCombo]int16, pat [][4]uint8) {
 type EvalModel struct {
 	Me, Op []float64
 	Threat [nThreatMask]float64
+	// Line holds the line values by canonical key (freestyle): as me,
+	// then as op (+nLineKey).
+	Line []float64
 }
 
 // HandEvalModel is the hand-set evaluation (no file).
 func HandEvalModel() *EvalModel {
-	m := &EvalModel{Me: make([]float64, len(canonPat)), Op: make([]float64, len(canonPat))}
+	m := &EvalModel{Me: make([]float64, len(canonPat)), Op: make([]float64, len(canonPat)), Line: make([]float64, 2*nLineKey)}
 	for c, p := range canonPat {
 		_, v := combine(p, false)
 		e := handEval(v)
@@ -100,6 +104,11 @@ func ParseEvalModel(text string) (*EvalModel, error) {
 	}
 	m := HandEvalModel()
 	for _, x := range es {
+		if x.line {
+			k := min(x.key, mirrorKey(x.key))
+			m.Line[k], m.Line[nLineKey+k] = float64(x.e.me), float64(x.e.op)
+			continue
+		}
 		if x.threat {
 			m.Threat[x.mask] = float64(x.e.me)
 			continue
@@ -141,6 +150,16 @@ func (m *EvalModel) Format(head string) string {
 			}
 		}
 		fmt.Fprintf(&b, "cell %s %d %d\n", strings.Join(names, "+"), int64(me), int64(op))
+	}
+	tab := patTable(varOver)
+	for k := range uint32(nLineKey) {
+		if tab[k] == patNone || mirrorKey(k) < k {
+			continue
+		}
+		me, op := math.Round(m.Line[k]), math.Round(m.Line[nLineKey+k])
+		if me != 0 || op != 0 {
+			fmt.Fprintf(&b, "line %s %d %d\n", formatLineKey(k), int64(me), int64(op))
+		}
 	}
 	for mask, v := range m.Threat {
 		v = math.Round(v)
@@ -219,6 +238,7 @@ func NewEvalSet(samples []EvalSample) (*EvalSet, error) {
 		}
 		f := evalFeat{mask: threatMask(b, me, op), target: x.Target}
 		f.me, f.op = cellCounts(b, me), cellCounts(b, op)
+		f.lines = lineCounts(b, me, op)
 		s.feats = append(s.feats, f)
 	}
 	return s, nil
@@ -249,6 +269,41 @@ func cellCounts(b *board, c int) []featCount {
 	return cnt
 }
 
+// lineCounts counts the line keys (canonical: the lesser of a key and
+// its mirror image) of the empty cells' lines that make a pattern, me's
+// then op's (+nLineKey).
+func lineCounts(b *board, me, op int) []featCount {
+	var cnt []featCount
+	if ruleVariants(b.Rule) != [2]int{varOver, varOver} {
+		return nil
+	}
+	tab := patTable(varOver)
+	for role, c := range [2]int{me, op} {
+		for y := 0; y < b.H; y++ {
+			for x := 0; x < b.W; x++ {
+				q := b.Idx(x, y)
+				if b.cell[q] != empty {
+					continue
+				}
+				for d := range 4 {
+					k := uint32(b.key[q][d] >> (32 * c))
+					if tab[k] == patNone {
+						continue
+					}
+					idx := int16(role*nLineKey + int(min(k, mirrorKey(k))))
+					i := slices.IndexFunc(cnt, func(f featCount) bool { return f.c == idx })
+					if i < 0 {
+						cnt = append(cnt, featCount{c: idx, n: 1})
+					} else {
+						cnt[i].n++
+					}
+				}
+			}
+		}
+	}
+	return cnt
+}
+
 // eval is the model's evaluation of a sample, in score units (unbounded:
 // the engine's bound lies far outside the range that matters here).
 func (m *EvalModel) eval(f *evalFeat) float64 {
@@ -258,6 +313,13 @@ func (m *EvalModel) eval(f *evalFeat) float64 {
 	}
 	for _, x := range f.op {
 		v -= float64(x.n) * m.Op[x.c]
+	}
+	for _, x := range f.lines {
+		if x.c < nLineKey {
+			v += float64(x.n) * m.Line[x.c]
+		} else {
+			v -= float64(x.n) * m.Line[x.c]
+		}
 	}
 	return v / 2
 }
@@ -290,6 +352,19 @@ func (s *EvalSet) EvalLoss(m *EvalModel, k float64) (loss, acc float64) {
 	return loss, acc
 }
 
+// TargetEntropy is the mean entropy of the targets: the least loss any
+// model can reach on the set.
+func (s *EvalSet) TargetEntropy() float64 {
+	h := 0.0
+	for i := range s.feats {
+		t := s.feats[i].target
+		if t > 0 && t < 1 {
+			h -= t*math.Log(t) + (1-t)*math.Log(1-t)
+		}
+	}
+	return h / float64(max(len(s.feats), 1))
+}
+
 // FitScale returns the scale k (score units) under which the model fits
 // the set best: Texel's first step, done once for the hand values so that
 // the fitted values keep the search's units.
@@ -316,6 +391,8 @@ type FitOptions struct {
 	L2     float64 // pull towards the starting values, per sample
 	// MinCount: values seen in fewer positions keep their start.
 	MinCount int
+	// Lines: fit the line values too (else they keep their start).
+	Lines bool
 	// Progress, if set, hears the training loss every 50 epochs.
 	Progress func(epoch int, loss float64)
 }
@@ -324,16 +401,18 @@ type FitOptions struct {
 // change), by full-batch Adam.
 func (s *EvalSet) Fit(start *EvalModel, o FitOptions) *EvalModel {
 	nc := len(canonPat)
-	np := 2*nc + nThreatMask
+	lo := 2*nc + nThreatMask
+	np := lo + 2*nLineKey
 	pack := func(m *EvalModel) []float64 {
 		w := make([]float64, 0, np)
 		w = append(w, m.Me...)
 		w = append(w, m.Op...)
-		return append(w, m.Threat[:]...)
+		w = append(w, m.Threat[:]...)
+		return append(w, m.Line...)
 	}
 	unpack := func(w []float64) *EvalModel {
-		m := &EvalModel{Me: slices.Clone(w[:nc]), Op: slices.Clone(w[nc : 2*nc])}
-		copy(m.Threat[:], w[2*nc:])
+		m := &EvalModel{Me: slices.Clone(w[:nc]), Op: slices.Clone(w[nc : 2*nc]), Line: slices.Clone(w[lo:])}
+		copy(m.Threat[:], w[2*nc:lo])
 		return m
 	}
 	w0 := pack(start)
@@ -348,6 +427,11 @@ func (s *EvalSet) Fit(start *EvalModel, o FitOptions) *EvalModel {
 			seen[nc+int(x.c)]++
 		}
 		seen[2*nc+f.mask]++
+		if o.Lines {
+			for _, x := range f.lines {
+				seen[lo+int(x.c)]++
+			}
+		}
 	}
 	g := make([]float64, np)
 	m1 := make([]float64, np)
@@ -373,9 +457,16 @@ func (s *EvalSet) Fit(start *EvalModel, o FitOptions) *EvalModel {
 				g[nc+int(x.c)] -= d * float64(x.n)
 			}
 			g[2*nc+f.mask] += d
+			for _, x := range f.lines {
+				if x.c < nLineKey {
+					g[lo+int(x.c)] += d * float64(x.n)
+				} else {
+					g[lo+int(x.c)] -= d * float64(x.n)
+				}
+			}
 		}
 		for j := range w {
-			if seen[j] < o.MinCount {
+			if seen[j] < o.MinCount || j >= lo && !o.Lines {
 				continue
 			}
 			gj := g[j] + o.L2*(w[j]-w0[j])

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/inarow/inarow"
@@ -165,5 +166,83 @@ func TestNewEvalSetRefuses(t *testing.T) {
 	}
 	if s, err := NewEvalSet([]EvalSample{ok}); err != nil || s.Len() != 1 {
 		t.Errorf("a good sample: %v", err)
+	}
+}
+
+// withEval loads text as the evaluation for the test's length.
+func withEval(t *testing.T, text string) {
+	t.Helper()
+	oldC, oldT, oldL, oldOn := combos, threatEval, lineEval, lineEvalOn
+	t.Cleanup(func() { combos, threatEval, lineEval, lineEvalOn = oldC, oldT, oldL, oldOn })
+	if err := loadEval(text); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Line values: a file with random ones loads, Play and Undo keep their
+// sums (the engine's eval after random plays and take-backs equals the
+// model's from the stones alone), and Format writes them back.
+func TestLineEval(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	m := CurrentEvalModel()
+	tab := patTable(varOver)
+	n := 0
+	for k := range uint32(nLineKey) {
+		if tab[k] != patNone && mirrorKey(k) >= k && r.IntN(2) == 0 {
+			m.Line[k], m.Line[nLineKey+k] = float64(r.IntN(41)-20), float64(r.IntN(41)-20)
+			n++
+		}
+	}
+	text := m.Format("random line values")
+	back, err := ParseEvalModel(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(back.Line, m.Line) {
+		t.Fatal("line values differ after Format and ParseEvalModel")
+	}
+	withEval(t, text)
+	if !lineEvalOn || n < 100 {
+		t.Fatalf("line values on %v, %d set", lineEvalOn, n)
+	}
+	b, err := newBoard(15, 15, gomoku.Freestyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.lines == nil {
+		t.Fatal("a freestyle board without the line values")
+	}
+	if sb, _ := newBoard(15, 15, gomoku.Standard); sb.lines != nil {
+		t.Fatal("a standard board with freestyle's line values")
+	}
+	compared := 0
+	for step := 0; step < 1000; step++ {
+		if b.Count() > 0 && (r.IntN(3) == 0 || b.Winner() >= 0 || b.Count() > 40) {
+			b.Undo()
+		} else {
+			for {
+				x, y := 1+r.IntN(13), 1+r.IntN(13)
+				if b.At(x, y) < 0 {
+					b.Play(b.Idx(x, y))
+					break
+				}
+			}
+		}
+		moves := b.movesOf(b.Moves())
+		set, err := NewEvalSet([]EvalSample{{W: 15, H: 15, Rule: gomoku.Freestyle, Moves: moves, Target: 0.5}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if set.Len() == 0 {
+			continue
+		}
+		want := math.Floor(m.eval(&set.feats[0]))
+		if got := (&searcher{b: b}).eval(); math.Abs(want) < evalMax && float64(got) != want {
+			t.Fatalf("step %d (%d stones): engine %d, model from the stones %v", step, b.Count(), got, want)
+		}
+		compared++
+	}
+	if compared < 500 {
+		t.Fatalf("%d positions compared", compared)
 	}
 }
