@@ -98,9 +98,17 @@ func gen(args []string) error {
 				}
 				mu.Lock()
 				if err != nil {
-					firstErr = errors.Join(firstErr, fmt.Errorf("game %d: %w", g, err))
+					// the game is left out, the next one played
+					fmt.Fprintf(os.Stderr, "game %d left out: %v\n", g, err)
 					mu.Unlock()
-					return
+					e.close()
+					if e, err = startBrain(*brain, *depth, *turn); err != nil {
+						mu.Lock()
+						firstErr = errors.Join(firstErr, err)
+						mu.Unlock()
+						return
+					}
+					continue
 				}
 				for _, l := range lines {
 					bw.WriteString(l)
@@ -228,7 +236,8 @@ func (e *brainProc) answerEval() (eval, ans string, err error) {
 		switch {
 		case strings.HasPrefix(l, "INFO EVAL "):
 			eval = strings.TrimPrefix(l, "INFO EVAL ")
-		case strings.HasPrefix(l, "INFO"), strings.HasPrefix(l, "MESSAGE"), strings.HasPrefix(l, "DEBUG"), l == "":
+		case strings.HasPrefix(l, "INFO"), strings.HasPrefix(l, "MESSAGE"), strings.HasPrefix(l, "DEBUG"), l == "",
+			strings.HasPrefix(l, "name="): // a late answer to idle's ABOUT
 		case strings.HasPrefix(l, "ERROR"):
 			return "", "", fmt.Errorf("brain: %s", l)
 		default:
@@ -249,7 +258,7 @@ func (e *brainProc) idle() error {
 		if _, err := io.WriteString(e.in, "ABOUT\n"); err != nil {
 			return err
 		}
-		t := time.NewTimer(20 * time.Millisecond)
+		t := time.NewTimer(200 * time.Millisecond)
 	wait:
 		for {
 			select {
@@ -259,28 +268,14 @@ func (e *brainProc) idle() error {
 					return io.ErrUnexpectedEOF
 				}
 				if strings.HasPrefix(l, "name=") {
+					// answers to ABOUTs sent before may follow: answerEval
+					// passes over them
 					t.Stop()
-					// answers to the ABOUTs sent before may follow: they
-					// are read as not INFO and would pass for a move
-					return e.drain()
+					return nil
 				}
 			case <-t.C:
 				break wait
 			}
-		}
-	}
-}
-
-// drain reads what comes within a few milliseconds.
-func (e *brainProc) drain() error {
-	for {
-		select {
-		case _, ok := <-e.lines:
-			if !ok {
-				return io.ErrUnexpectedEOF
-			}
-		case <-time.After(5 * time.Millisecond):
-			return nil
 		}
 	}
 }
