@@ -26,7 +26,7 @@ func fit(args []string) error {
 	scale := fs.Float64("brainscale", 200, "the brain's evaluation scale: its win chance is σ(eval/brainscale)")
 	epochs := fs.Int("epochs", 400, "Adam epochs")
 	rate := fs.Float64("rate", 2, "Adam step, half units")
-	l2 := fs.Float64("l2", 1e-7, "pull towards the starting values")
+	l2 := fs.Float64("l2", 0, "pull towards the starting values (1e-7 fitted worse on held-out games: 0.6409 against 0.6391 with lines, 23k positions)")
 	minCount := fs.Int("mincount", 30, "values seen in fewer positions are not fitted")
 	from := fs.String("from", "", "evaluation file to start from (default: the engine's own)")
 	out := fs.String("o", "", "write the fitted evaluation file here")

@@ -184,8 +184,7 @@ func (m *EvalModel) Format(head string) string {
 var ErrBadSample = errors.New("engine: bad evaluation sample")
 
 // EvalSet is samples made ready for the fit. Finished positions and those
-// in which either side has a five point are left out: the search never
-// evaluates them (it wins, or it must block).
+// that threats settle are left out (settled).
 type EvalSet struct {
 	feats   []evalFeat
 	Skipped int // samples left out
@@ -232,7 +231,7 @@ func NewEvalSet(samples []EvalSample) (*EvalSet, error) {
 			return nil, fmt.Errorf("%w %d: the moves are not a game in progress", ErrBadSample, n)
 		}
 		me, op := b.toMove, b.toMove^1
-		if b.winner >= 0 || b.hasFive(me) || b.hasFive(op) {
+		if b.winner >= 0 || settled(b) {
 			s.Skipped++
 			continue
 		}
@@ -242,6 +241,23 @@ func NewEvalSet(samples []EvalSample) (*EvalSet, error) {
 		s.feats = append(s.feats, f)
 	}
 	return s, nil
+}
+
+// settled reports a position that threats decide: a five point, a
+// straight four or double four, a four-three, for either side. The search
+// settles them by its threat searches; what the labels say of the few
+// among them that the labelling engine does not see as won or lost (the
+// others are left out of the data) is no guide to the rest: fitted with
+// them, the threat table valued the opponent's straight four at +352 and
+// the engine lost 28 of 30 games to Rapfi (main 23 of 31, side by side).
+func settled(b *board) bool {
+	for c := range 2 {
+		n := &b.clsCnt[c]
+		if n[clsFive] > 0 || n[clsFlex4] > 0 || n[clsB4F3] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // cellCounts counts colour c's canonical combinations over the empty

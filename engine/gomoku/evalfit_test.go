@@ -50,7 +50,7 @@ func randomGames(t *testing.T, n int, seed uint64) []EvalSample {
 // differential test of EvalModel.eval against searcher.eval on the
 // embedded values.
 func TestEvalModelMatchesEngine(t *testing.T) {
-	samples := randomGames(t, 20, 7)
+	samples := randomGames(t, 40, 7)
 	set, err := NewEvalSet(samples)
 	if err != nil {
 		t.Fatal(err)
@@ -62,7 +62,7 @@ func TestEvalModelMatchesEngine(t *testing.T) {
 		for _, mv := range x.Moves {
 			b.Play(b.cellOf(mv))
 		}
-		if b.hasFive(black) || b.hasFive(white) {
+		if settled(b) {
 			continue
 		}
 		want := (&searcher{b: b}).eval()
@@ -216,8 +216,8 @@ func TestLineEval(t *testing.T) {
 		t.Fatal("a standard board with freestyle's line values")
 	}
 	compared := 0
-	for step := 0; step < 1000; step++ {
-		if b.Count() > 0 && (r.IntN(3) == 0 || b.Winner() >= 0 || b.Count() > 40) {
+	for step := 0; step < 3000; step++ {
+		if b.Count() > 0 && (r.IntN(3) == 0 || b.Winner() >= 0 || b.Count() > 24) {
 			b.Undo()
 		} else {
 			for {
