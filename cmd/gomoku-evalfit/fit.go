@@ -30,6 +30,7 @@ func fit(args []string) error {
 	minCount := fs.Int("mincount", 30, "values seen in fewer positions are not fitted")
 	from := fs.String("from", "", "evaluation file to start from (default: the engine's own)")
 	out := fs.String("o", "", "write the fitted evaluation file here")
+	fixK := fs.Float64("k", 0, "the scale k of σ(eval/k) (0: fitted to the start on the training games); with -holdout 100 -epochs 0, fit only measures -from on all the games")
 	lines := fs.Bool("lines", false, "fit a value per line key too (freestyle)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -67,8 +68,11 @@ func fit(args []string) error {
 		}
 	}
 	hand := gomokuengine.HandEvalModel()
-	k := trainSet.FitScale(cur)
-	fmt.Printf("scale k = %.1f (the start's best fit on the training games)\n", k)
+	k := *fixK
+	if k <= 0 {
+		k = trainSet.FitScale(cur)
+		fmt.Printf("scale k = %.1f (the start's best fit on the training games)\n", k)
+	}
 	ht, hh := trainSet.TargetEntropy(), heldSet.TargetEntropy()
 	fmt.Printf("the targets' own entropy (the least loss): train %.5f, held out %.5f\n", ht, hh)
 	report := func(name string, m *gomokuengine.EvalModel) {
@@ -78,6 +82,9 @@ func fit(args []string) error {
 	}
 	report("hand", hand)
 	report("start", cur)
+	if *epochs <= 0 {
+		return nil
+	}
 	m := trainSet.Fit(cur, gomokuengine.FitOptions{Scale: k, Epochs: *epochs, Rate: *rate, L2: *l2, MinCount: *minCount, Lines: *lines,
 		Progress: func(ep int, loss float64) {
 			fmt.Fprintf(os.Stderr, "epoch %d train loss %.5f\n", ep, loss)
