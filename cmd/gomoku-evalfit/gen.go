@@ -37,6 +37,8 @@ func gen(args []string) error {
 	first := fs.Int("first", 0, "number of the first game (its seed): runs with other numbers add fresh games")
 	depth := fs.Int("depth", 8, "the brain's max_depth a move")
 	turn := fs.Int("turn", 1000, "the brain's timeout_turn, ms (a bound; depth is the limit)")
+	player := fs.String("player", "", "a second brain that plays one side (black in even games, white in odd) while the first labels every position: positions of that brain's games")
+	playerTurn := fs.Int("playerturn", 100, "the second brain's timeout_turn, ms")
 	random := fs.Float64("random", 0.08, "chance of a random move near the stones instead of the brain's, in the first 20 plies after the opening")
 	workers := fs.Int("workers", 1, "brains playing at once")
 	exclude := fs.String("exclude", "", "openings file to keep out (c-gomoku-cli offset format)")
@@ -78,6 +80,16 @@ func gen(args []string) error {
 				return
 			}
 			defer func() { e.close() }()
+			var pl *brainProc
+			if *player != "" {
+				if pl, err = startBrain(*player, 64, *playerTurn); err != nil {
+					mu.Lock()
+					firstErr = errors.Join(firstErr, err)
+					mu.Unlock()
+					return
+				}
+				defer func() { pl.close() }()
+			}
 			for {
 				mu.Lock()
 				g := next
@@ -89,11 +101,11 @@ func gen(args []string) error {
 				// a brain that loses a line of the protocol (Rapfi once
 				// read a game's first BOARD line as lost) is started
 				// afresh and the game played again
-				lines, err := playGame(e, g, *random, ex)
+				lines, err := playGame(e, pl, g, *random, ex)
 				for try := 0; err != nil && try < 3; try++ {
 					e.close()
 					if e, err = startBrain(*brain, *depth, *turn); err == nil {
-						lines, err = playGame(e, g, *random, ex)
+						lines, err = playGame(e, pl, g, *random, ex)
 					}
 				}
 				mu.Lock()
@@ -281,8 +293,9 @@ func (e *brainProc) idle() error {
 }
 
 // playGame plays game g (its number seeds the opening and the random
-// moves) and returns its lines.
-func playGame(e *brainProc, g int, random float64, ex map[string]bool) ([]string, error) {
+// moves) and returns its lines. pl, if not nil, plays black in even games
+// and white in odd ones; e plays the other side and labels every position.
+func playGame(e, pl *brainProc, g int, random float64, ex map[string]bool) ([]string, error) {
 	r := rand.New(rand.NewPCG(uint64(g), 0x6576616c67656e))
 	rules := inarow.Rules{Cols: genSize, Rows: genSize, K: 5, Win: gomoku.Freestyle.WinRule()}
 	var p inarow.Position
@@ -349,6 +362,17 @@ func playGame(e *brainProc, g int, random float64, ex map[string]bool) ([]string
 		}
 		if eval == "" {
 			return nil, fmt.Errorf("no INFO EVAL before %q", ans)
+		}
+		if pl != nil && int(me) == g%2 {
+			if err := pl.idle(); err != nil {
+				return nil, err
+			}
+			if _, err := io.WriteString(pl.in, b.String()); err != nil {
+				return nil, err
+			}
+			if _, ans, err = pl.answerEval(); err != nil {
+				return nil, fmt.Errorf("player: %w", err)
+			}
 		}
 		m, err := gomoku.ParseXY(rules, ans)
 		if err != nil {
