@@ -67,6 +67,10 @@ func fit(args []string) error {
 			return err
 		}
 	}
+	startName := "the engine's own"
+	if *from != "" {
+		startName = *from
+	}
 	hand := gomokuengine.HandEvalModel()
 	k := *fixK
 	if k <= 0 {
@@ -90,16 +94,22 @@ func fit(args []string) error {
 			fmt.Fprintf(os.Stderr, "epoch %d train loss %.5f\n", ep, loss)
 		}})
 	report("fitted", m)
+	lh, ah := heldSet.EvalLoss(m, k)
+	sh, sa := heldSet.EvalLoss(cur, k)
 	if *out != "" {
 		head := fmt.Sprintf(`The gomoku evaluation's fitted values (engine/gomoku/eval.go reads this
 file; a combination or a threat mask not listed keeps its hand-set value).
 
   cell <patterns> <as the side to move> <as the other side>
   threat <mask bits> <value>
+  line <cells 4..1 before>.<1..4 after> <as the side to move> <as the other side>
 
 Values are in half units of the search's score. Made by
-  gomoku-evalfit fit -holdout %d -lambda %g -brainscale %g -epochs %d -rate %g -l2 %g -mincount %d
-from %d positions (%d held out) of gomoku-evalfit gen's games.`, *holdout, *lambda, *scale, *epochs, *rate, *l2, *minCount, trainSet.Len(), heldSet.Len())
+  gomoku-evalfit fit -holdout %d -lambda %g -brainscale %g -epochs %d -rate %g -l2 %g -mincount %d -lines=%v -k %.1f
+from %d positions (%d held out) of gomoku-evalfit gen's games, starting
+from the values of the file this one replaced (%s).
+Held-out loss %.5f (accuracy %.4f), the start's %.5f (%.4f); the targets' entropy %.5f.`,
+			*holdout, *lambda, *scale, *epochs, *rate, *l2, *minCount, *lines, k, trainSet.Len(), heldSet.Len(), startName, lh, ah, sh, sa, hh)
 		if err := os.WriteFile(*out, []byte(m.Format(head)), 0o644); err != nil {
 			return err
 		}
