@@ -89,7 +89,10 @@ func FuzzParseEval(f *testing.F) {
 			if x.threat && (x.mask < 0 || x.mask >= nThreatMask) {
 				t.Fatalf("mask %d out of range", x.mask)
 			}
-			if !x.threat && (x.p[0] == patNone || x.p[0] >= nPat) {
+			if x.line && (x.key >= nLineKey || patTable(varOver)[x.key] == patNone) {
+				t.Fatalf("line key %d", x.key)
+			}
+			if !x.threat && !x.line && (x.p[0] == patNone || x.p[0] >= nPat) {
 				t.Fatalf("patterns %v", x.p)
 			}
 		}
