@@ -219,6 +219,23 @@ func TestEmbeddedBook(t *testing.T) {
 		}
 	}
 	t.Logf("%d positions of the beginning sets are in the book", met)
+	// The deepest level is the only one solved (the others follow from
+	// it, as checked above): a sample of it agrees with the solver
+	// without the book. Seconds of solving on 7×6.
+	if !testing.Short() && !raceEnabled {
+		ref := newC4(t, inarow.ConnectFour, 64<<20)
+		ref.setBook(nil)
+		deepest := levels[len(levels)-1]
+		rng := rand.New(rand.NewPCG(uint64(bk.Depth()), 77))
+		for i := 0; i < 4; i++ {
+			b := deepest[rng.IntN(len(deepest))]
+			want, err := ref.SolveBoard(context.Background(), b)
+			if got, _ := bk.Lookup(b); err != nil || got != want {
+				t.Errorf("key %d (%d stones): book %d, the solver %d %v", b.Key(), b.moves, got, want, err)
+			}
+		}
+		t.Logf("4 positions of %d stones checked, %d nodes", bk.Depth(), ref.Nodes())
+	}
 	if b, _ := EmbeddedBook(inarow.Rules{Cols: 7, Rows: 3, K: 4, Gravity: true}); b != nil {
 		t.Error("a book for 7×3?")
 	}
@@ -392,6 +409,52 @@ func TestAssembleBook(t *testing.T) {
 		deepest[k] = v
 		if _, err := g.AssembleBook(-1, deepest); err == nil {
 			t.Error("a negative depth was taken")
+		}
+	}
+}
+
+// A solver whose own book holds the level above the deepest bounds the
+// deepest positions' scores by their parents': the same bytes as without,
+// in fewer nodes; a book of fewer stones gives no bound and changes
+// nothing either.
+func TestGenerateBookParentBound(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		r     inarow.Rules
+		depth int
+	}{
+		{inarow.Rules{Cols: 5, Rows: 4, K: 4, Gravity: true}, 6},
+		{inarow.Rules{Cols: 6, Rows: 4, K: 4, Gravity: true}, 4},
+		{inarow.Rules{Cols: 5, Rows: 5, K: 3, Gravity: true}, 4},
+	} {
+		plain, err := NewC4(c.r, Options{TableBytes: 4 << 20, NoBook: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := GenerateBook(ctx, plain, c.depth, BookOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, prevDepth := range []int{c.depth - 1, c.depth - 2} {
+			prev := generate(t, c.r, prevDepth, 1)
+			s, err := NewC4(c.r, Options{TableBytes: 4 << 20, Book: prev})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := GenerateBook(ctx, s, c.depth, BookOptions{Jobs: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(bookBytes(t, got), bookBytes(t, want)) {
+				t.Fatalf("%v depth %d with a book of %d: not the same bytes", c.r, c.depth, prevDepth)
+			}
+			if s.Book() != prev {
+				t.Fatalf("%v: the solver's book was not put back", c.r)
+			}
+			t.Logf("%v depth %d: %d nodes, with a book of %d stones %d", c.r, c.depth, plain.Nodes(), prevDepth, s.Nodes())
+			if (prevDepth == c.depth-1 && s.Nodes() >= plain.Nodes()) || (prevDepth < c.depth-1 && s.Nodes() != plain.Nodes()) {
+				t.Errorf("%v depth %d: %d nodes with the bound, %d without", c.r, c.depth, s.Nodes(), plain.Nodes())
+			}
 		}
 	}
 }

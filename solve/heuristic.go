@@ -87,7 +87,7 @@ func (h *heuristic) search(b Board, depth, alpha, beta int) int {
 	best := -3 * HeuristicWin
 	for moves.n > 0 {
 		moves.n--
-		v := -h.search(play(b, moves.cell[moves.n]), depth-1, -beta, -alpha)
+		v := -h.search(play(b, moves.cell(moves.n)), depth-1, -beta, -alpha)
 		if h.stopped {
 			return 0
 		}
