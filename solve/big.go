@@ -423,7 +423,7 @@ func (s *BigSolver) AnalyzeBoard(ctx context.Context, b BigBoard) ([]Score, erro
 func (s *BigSolver) negamax(b BigBoard, alpha, beta int) int {
 	g := s.g
 	s.nodes++
-	if s.nodes%pollEvery == 0 && s.ctx.Err() != nil {
+	if s.nodes&pollMask == 0 && s.ctx.Err() != nil {
 		s.stopped = true
 	}
 	if s.stopped {

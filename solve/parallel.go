@@ -34,25 +34,42 @@ import (
 // here (the null windows leave little for a helper to find that the main
 // search does not search itself), so it was slower than one thread.
 //
-// Scaling. Measured here only on 2 cores shared with other work
-// (docs/performance.md): two threads search 1.03–1.31 times one thread's
-// nodes at 1.1–1.2 times the CPU time a node, and no wall-time speed-up
-// could be shown at loads of 4 and more. On 16–64 cores expect
-// the speed-up to grow well below the core count, as ABDADA's does in
-// chess programs (about half the cores at 16, less beyond): every thread
-// that reaches a node searches its first move, so the threads meet on the
-// first-move line of every node a first move refutes — the more threads,
-// the more of them on that line; a node has at most 7 moves to share out,
-// so only the nodes of many empty cells give each thread work of its own;
-// and the table is shared by all, so give many threads a large one
-// (--table-mb of a few GB: each thread adds its own positions). The marks
-// are not the limit: 2^busyBits slots for about threads × 40 marks at a
-// time.
+// Scaling. Two costs take the second thread's gain: nodes and the price
+// of a node. Nodes: TestParallelLockstep runs the threads in lockstep on
+// coroutines, one node each in turn — a model of idle cores of equal
+// speed, deterministic and free of the machine's load; the first
+// thread to finish stands for the wall time. On 4453 it gives 1.82×
+// one thread's speed with 2 threads, 3.04× with 4, 4.75× with 8, 8.8×
+// with 16 (1.10×, 1.32×, 1.68×, 1.82× the nodes in all); 1.61× with 2
+// on the empty board (1.24× the nodes), 1.70× on 40 random middle-game
+// positions. The price of a node: with both threads really running at
+// once (chrt -f 1 on this 2-core machine shared with other work), a node
+// costs about 1.2× what it costs one thread — 1.13× with two threads
+// sharing nothing (the cores' common cache and memory), the rest the
+// lines of the shared table that go from core to core; with atomic
+// stores it was 1.4× (see store_norace.go). So 2 threads measured about
+// 1.4× one thread's speed on 4453, 1.3× on the 40 positions, and only
+// 1.09× on the empty board (1.34× the nodes, each 1.31× dearer).
+//
+// On 16–64 cores expect the model's curve times the price of a node,
+// which grows with the cores that share the table's lines and with the
+// distance between them (sockets, chiplets): perhaps 6–7× at 16 cores
+// and little more beyond. The threads meet on the first-move line of
+// every node a first move refutes (the more threads, the more of them
+// there); a node has at most 7 moves to share out, so only the nodes of
+// many empty cells give each thread work of its own; the table is shared
+// by all, so give many threads a large one (--table-mb of a few GB). The
+// marks are not the limit: 2^busyBits slots for about threads × 40 marks
+// at a time.
 
 // busyCells: nodes with at least this many empty cells put off moves that
 // another thread is searching. Below, the subtrees are too small for the
-// marks to pay for their atomic writes.
-var busyCells = 12
+// marks to pay for their writes: the marks' lines go from core to core.
+// 12 to 18 were within ±3 % of the nodes in the lockstep model; 16 rather
+// than 12, with both threads running at once (chrt -f 1, 2 threads, 6
+// alternated runs), took 4453 from 2.09 s to 1.90 s and the 40 random
+// positions from 1.38 s to 1.28 s (3 runs), a node 10 % cheaper.
+var busyCells = 16
 
 // busyBits is the size of the table of marks, 2^busyBits words: a thread
 // marks at most the positions of its line from the root (fewer than 40 on
@@ -66,23 +83,29 @@ const busyBits = 14
 // first to leave clears the mark. The marks only steer the threads, so an
 // approximate table costs some nodes, never a wrong score.
 type busyTable struct {
-	slot [1 << busyBits]atomic.Uint64
+	slot [1 << busyBits]uint64 // read atomically, written by store64
 }
 
 func busyIndex(key uint64) uint64 { return key * 0x9e3779b97f4a7c15 >> (64 - busyBits) }
 
 // searching reports whether another thread is searching the position of key.
-func (t *busyTable) searching(key uint64) bool { return t.slot[busyIndex(key)].Load() == key }
+func (t *busyTable) searching(key uint64) bool {
+	return atomic.LoadUint64(&t.slot[busyIndex(key)]) == key
+}
 
 // enter marks key as being searched.
-func (t *busyTable) enter(key uint64) { t.slot[busyIndex(key)].Store(key) }
+func (t *busyTable) enter(key uint64) { store64(&t.slot[busyIndex(key)], key) }
 
 // leave clears key's mark, if the slot still holds it.
 func (t *busyTable) leave(key uint64) {
-	if e := &t.slot[busyIndex(key)]; e.Load() == key {
-		e.Store(0)
+	if e := &t.slot[busyIndex(key)]; atomic.LoadUint64(e) == key {
+		store64(e, 0)
 	}
 }
+
+// cacheLine is a cache line's size, rounded up to cover the pairs of
+// lines that some processors fetch together.
+const cacheLine = 128
 
 // addHelpers makes s search with threads goroutines (threads > 1): the
 // helpers share g, the tables, the book and the marks.
@@ -92,8 +115,18 @@ func (s *C4Solver) addHelpers(threads int) {
 	s.busy = new(busyTable)
 	s.busyPly = s.g.cells - busyCells
 	for i := 1; i < threads; i++ {
-		h := *s
-		s.helpers = append(s.helpers, &h)
+		// Each helper on cache lines of its own: it writes its node
+		// counter at every node, and the others read their fields
+		// (stopped, the tables) at every node. Allocated one after the
+		// other, helpers of 176 bytes shared lines, so that with three
+		// threads or more a line went from core to core at each node.
+		p := new(struct {
+			_ [cacheLine]byte
+			s C4Solver
+			_ [cacheLine]byte
+		})
+		p.s = *s
+		s.helpers = append(s.helpers, &p.s)
 	}
 }
 

@@ -27,7 +27,8 @@ type table struct {
 	small  []uint32
 	large  []uint64
 	// shared: threads use the table at once (see Options.Threads), so
-	// its entries are read and written atomically. An entry is one word,
+	// its entries are read atomically, and written whole (store32,
+	// store64). An entry is one word,
 	// key and bound together, so a probe sees a whole entry or none and
 	// needs no lock; a thread may overwrite another's entry, as any
 	// newer entry does.
@@ -113,9 +114,9 @@ func (t *table) put(key, code uint64) {
 	e := q<<t.vbits | code
 	switch {
 	case t.shared && t.small != nil:
-		atomic.StoreUint32(&t.small[i], uint32(e))
+		store32(&t.small[i], uint32(e))
 	case t.shared:
-		atomic.StoreUint64(&t.large[i], e)
+		store64(&t.large[i], e)
 	case t.small != nil:
 		t.small[i] = uint32(e)
 	default:
