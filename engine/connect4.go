@@ -28,7 +28,7 @@ import (
 // the time), then finds a move that keeps the game's value (a weak
 // search: win, draw or loss) and then the exact best moves. If the exact
 // search cannot finish in time — early positions just past the book, on
-// 7×6 up to 4 s of one core at 7 stones (docs/connect4-book.md) — it
+// 7×6 up to 7 s of a quiet core at 7 stones (docs/connect4-book.md) — it
 // plays the best move the exact search proved so far, else the weak
 // search's move, which gives away neither a win nor a draw, else (a lost
 // position, or not even the weak search finished) the heuristic's
@@ -161,7 +161,7 @@ func (e *Connect4) perfect(ctx context.Context, s *solve.C4Solver, p inarow.Posi
 
 // centreFirst returns the columns of a board w wide from the centre out,
 // the order in which the weak search tries them: on random 7×6 positions
-// of 7 stones it searches 0.8 times the nodes of a random order (centre
+// of 7 stones it searches 0.80–0.87 times the nodes of a random order (centre
 // columns keep the value more often, and a column that does not costs a
 // refutation). The exact search that follows picks at random among the
 // best moves; only the safety net is not random.

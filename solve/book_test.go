@@ -412,3 +412,49 @@ func TestAssembleBook(t *testing.T) {
 		}
 	}
 }
+
+// A solver whose own book holds the level above the deepest bounds the
+// deepest positions' scores by their parents': the same bytes as without,
+// in fewer nodes; a book of fewer stones gives no bound and changes
+// nothing either.
+func TestGenerateBookParentBound(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		r     inarow.Rules
+		depth int
+	}{
+		{inarow.Rules{Cols: 5, Rows: 4, K: 4, Gravity: true}, 6},
+		{inarow.Rules{Cols: 6, Rows: 4, K: 4, Gravity: true}, 4},
+		{inarow.Rules{Cols: 5, Rows: 5, K: 3, Gravity: true}, 4},
+	} {
+		plain, err := NewC4(c.r, Options{TableBytes: 4 << 20, NoBook: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := GenerateBook(ctx, plain, c.depth, BookOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, prevDepth := range []int{c.depth - 1, c.depth - 2} {
+			prev := generate(t, c.r, prevDepth, 1)
+			s, err := NewC4(c.r, Options{TableBytes: 4 << 20, Book: prev})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := GenerateBook(ctx, s, c.depth, BookOptions{Jobs: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(bookBytes(t, got), bookBytes(t, want)) {
+				t.Fatalf("%v depth %d with a book of %d: not the same bytes", c.r, c.depth, prevDepth)
+			}
+			if s.Book() != prev {
+				t.Fatalf("%v: the solver's book was not put back", c.r)
+			}
+			t.Logf("%v depth %d: %d nodes, with a book of %d stones %d", c.r, c.depth, plain.Nodes(), prevDepth, s.Nodes())
+			if (prevDepth == c.depth-1 && s.Nodes() >= plain.Nodes()) || (prevDepth < c.depth-1 && s.Nodes() != plain.Nodes()) {
+				t.Errorf("%v depth %d: %d nodes with the bound, %d without", c.r, c.depth, s.Nodes(), plain.Nodes())
+			}
+		}
+	}
+}

@@ -29,7 +29,10 @@ const bookUsage = `  inarow book generate [--rules RULES] --depth D --out FILE [
       give the same bytes). --jobs solvers solve positions side by side,
       each with --threads threads (default: the cores shared among the
       jobs, at least one each). The solver uses the books built in from
-      solve/books/ (copy FILE there and rebuild to build it in).
+      solve/books/ (copy FILE there and rebuild to build it in): when one
+      holds the positions of D-1 stones, their scores bound their
+      children's from below (0.85 times the nodes for D = 7 on 7×6;
+      --no-book turns it off; the same bytes either way).
       --journal J appends each solved position to J as it is done and,
       when J exists, skips the positions it holds: an interrupted run
       resumes where it stopped (one machine).
@@ -105,7 +108,8 @@ func runBookGenerate(args []string, stdout, stderr io.Writer) int {
 	if *sf.threads == 0 {
 		*sf.threads = coresPerJob(*jobs)
 	}
-	*sf.noBook = true
+	// The built-in book is kept: GenerateBook does not look positions up
+	// in it, only bounds the deepest level by it (--no-book: not even that).
 	r, opts, err := sf.options(game)
 	var g *solve.Geometry
 	if err == nil {

@@ -530,6 +530,13 @@ func (q *bookQueue) work(ctx context.Context, w bookWork) (int, error) {
 	for _, b := range deepest {
 		boards[g.BookKey(b)] = b
 	}
+	// The built-in book, if it holds the level above, bounds each
+	// position by its parents' scores (solve.C4Solver.SolveBookPosition):
+	// fewer nodes, the same scores.
+	prev, err := solve.EmbeddedBook(q.rules)
+	if err != nil {
+		return 0, err
+	}
 	solvers := make([]*solve.C4Solver, w.jobs)
 	for i := range solvers {
 		if solvers[i], err = solve.NewC4(q.rules, solve.Options{TableBytes: w.tableBytes, NoBook: true, Threads: w.threads}); err != nil {
@@ -619,7 +626,7 @@ func (q *bookQueue) work(ctx context.Context, w bookWork) (int, error) {
 							return fmt.Errorf("the queue's position %d (key %d) is not one of a %v book of depth %d", c.ord, c.key, q.rules, q.depth)
 						}
 						before := sv.Nodes()
-						v, err := sv.SolveBoard(wctx, b)
+						v, err := sv.SolveBookPosition(wctx, b, prev)
 						if err != nil {
 							return err
 						}
