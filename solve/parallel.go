@@ -47,9 +47,10 @@ import (
 // costs about 1.2× what it costs one thread — 1.13× with two threads
 // sharing nothing (the cores' common cache and memory), the rest the
 // lines of the shared table that go from core to core; with atomic
-// stores it was 1.4× (see store_norace.go). So 2 threads measured about
-// 1.4× one thread's speed on 4453, 1.3× on the 40 positions, and only
-// 1.09× on the empty board (1.34× the nodes, each 1.31× dearer).
+// stores it was 1.4× (see store_norace.go), and marks at fewer nodes
+// (busyCells) took another tenth off. So 2 threads measured 1.78× one
+// thread's speed on 4453, 1.52× on the 40 positions, 1.55× on the empty
+// board (1.26× the nodes), one run each (docs/performance.md).
 //
 // On 16–64 cores expect the model's curve times the price of a node,
 // which grows with the cores that share the table's lines and with the

@@ -31,7 +31,7 @@ const bookUsage = `  inarow book generate [--rules RULES] --depth D --out FILE [
       jobs, at least one each). The solver uses the books built in from
       solve/books/ (copy FILE there and rebuild to build it in): when one
       holds the positions of D-1 stones, their scores bound their
-      children's from below (0.85 times the nodes for D = 7 on 7×6;
+      children's from below (0.93 times the nodes for D = 7 on 7×6;
       --no-book turns it off; the same bytes either way).
       --journal J appends each solved position to J as it is done and,
       when J exists, skips the positions it holds: an interrupted run

@@ -72,7 +72,10 @@ type board struct {
 	clsCnt [2][nCls]int
 	clsSet [2][nCls][nWords]uint64 // the empty cells of each class
 	ev     [2][nCells]evalPair     // the evaluation's per-cell terms
-	evSum  [2]evalPair
+	evSum  [2]evalPair             // their sums, and the line terms' (lineEval)
+	// lines is the line values by key (see lineEval): set when the rule
+	// is freestyle and the evaluation file gives line values, else nil.
+	lines  *[nLineKey]evalPair
 	tables [2][]uint8              // per colour, indexed by key
 	weight [2][2*winLen + 1]uint32 // each offset's digit weight in key, per colour
 	delta  [2][2*winLen + 1]uint64 // what a stone of each colour adds to both keys
@@ -133,6 +136,9 @@ func newBoard(w, h int, r gomoku.Rule) (*board, error) {
 		b.renju = gomoku.NewBoard(inarow.Rules{Cols: w, Rows: h, K: 5, Win: r.WinRule()})
 	}
 	v := ruleVariants(r)
+	if v == [2]int{varOver, varOver} && lineEvalOn {
+		b.lines = &lineEval
+	}
 	for c := range 2 {
 		b.tables[c], b.weight[c] = patTable(v[c]), digitWeights(v[c])
 		b.reach = max(b.reach, varReach[v[c]])
@@ -315,12 +321,24 @@ func (b *board) setCell(i, c int) {
 			if o == 0 || b.cell[q] == wall {
 				continue
 			}
+			kold := b.key[q][d]
 			b.key[q][d] += dl[winLen-o]
 			if o >= -2 && o <= 2 {
 				b.nb[q]++
 			}
 			if b.cell[q] != empty {
 				continue
+			}
+			if lt := b.lines; lt != nil {
+				// the line terms of both colours move with the keys (a
+				// key's term is 0 where it makes no pattern); Undo puts
+				// the sums back from the frame
+				knew := b.key[q][d]
+				for c := 0; c < 2; c++ {
+					a, z := &lt[uint32(knew>>(32*c))], &lt[uint32(kold>>(32*c))]
+					b.evSum[c].me += a.me - z.me
+					b.evSum[c].op += a.op - z.op
+				}
 			}
 			for c := 0; c < 2; c++ {
 				np := b.tables[c][uint32(b.key[q][d]>>(32*c))]
@@ -394,6 +412,13 @@ func (b *board) unrefreshCell(i int) {
 		b.clsSet[c][b.cls[c][i]][i>>6] &^= 1 << (i & 63)
 		b.evSum[c].me -= b.ev[c][i].me
 		b.evSum[c].op -= b.ev[c][i].op
+		if lt := b.lines; lt != nil {
+			for d := 0; d < 4; d++ {
+				z := &lt[uint32(b.key[i][d]>>(32*c))]
+				b.evSum[c].me -= z.me
+				b.evSum[c].op -= z.op
+			}
+		}
 		b.cls[c][i], b.ev[c][i] = clsNone, evalPair{}
 		b.clsCnt[c][clsNone]++
 	}
@@ -476,12 +501,13 @@ const nCombo = nPat * nPat * nPat * nPat
 var combos = func() (t struct {
 	cls [2][nCombo]uint8
 	ev  [2][nCombo]evalPair
+	ord [2][nCombo]int32 // combine's value: what orders the moves (orderValue)
 }) {
 	for i := range nCombo {
 		p := [4]uint8{uint8(i / (nPat * nPat * nPat)), uint8(i / (nPat * nPat) % nPat), uint8(i / nPat % nPat), uint8(i % nPat)}
 		for r := range 2 {
 			cl, v := combine(p, r == 1)
-			t.cls[r][i], t.ev[r][i] = uint8(cl), handEval(v)
+			t.cls[r][i], t.ev[r][i], t.ord[r][i] = uint8(cl), handEval(v), v
 		}
 	}
 	return t
@@ -583,4 +609,23 @@ func (b *board) fivePoint(c int) int {
 
 func (b *board) legalFor(c, i int) bool {
 	return b.cell[i] == empty && !(c == black && b.Rule == gomoku.Renju && b.maybeForbidden(i) && b.IsForbidden(i))
+}
+
+// orderValue is cell i's value for ordering moves: combine's value of
+// me's patterns there plus half of op's, what the hand-set evaluation
+// terms gave the ordering before (3v/3 + 2v/4). The fitted values are
+// not used: they are fitted to the sum over the cells, lines and threats
+// (some are below zero), not to a cell's worth as a move; ordered by
+// those of the line-valued fit, the search took 659k nodes a position
+// of the benchmark at depth 10 against 381k ordered by these.
+func (b *board) orderValue(me, op, i int) int {
+	rm, ro := 0, 0
+	if b.Rule == gomoku.Renju {
+		if me == black {
+			rm = 1
+		} else {
+			ro = 1
+		}
+	}
+	return int(combos.ord[rm][comboIdx(&b.pat[me][i])]) + int(combos.ord[ro][comboIdx(&b.pat[op][i])])/2
 }

@@ -47,12 +47,18 @@ type evalEntry struct {
 	p      [4]uint8
 	e      evalPair
 	mask   int
+	line   bool
+	key    uint32 // a line's key (see lineEval)
 }
 
 // parseEval reads the lines of an evaluation file:
 //
 //	cell F3+F2 229 178          the cell's patterns, its values as me and op
 //	threat opThree+opF3F3 -600  the mask's bits ("none" for 0), its value
+//	line 0011.2100 12 -3        a line (freestyle): the cells 4 to 1 before
+//	                            and 1 to 4 after the empty centre (0 empty,
+//	                            1 own, 2 the other's or off the board), its
+//	                            values as me and op (its mirror image too)
 func parseEval(text string) ([]evalEntry, error) {
 	var out []evalEntry
 	for n, line := range strings.Split(text, "\n") {
@@ -81,6 +87,14 @@ func parseEval(text string) ([]evalEntry, error) {
 				x.p[k] = uint8(i)
 			}
 			x.e = evalPair{int32(me), int32(op)}
+		case f[0] == "line" && len(f) == 4:
+			me, err1 := strconv.ParseInt(f[2], 10, 32)
+			op, err2 := strconv.ParseInt(f[3], 10, 32)
+			k, ok := parseLineKey(f[1])
+			if err1 != nil || err2 != nil || !ok {
+				return nil, bad
+			}
+			x.line, x.key, x.e = true, k, evalPair{int32(me), int32(op)}
 		case f[0] == "threat" && len(f) == 3:
 			v, err := strconv.ParseInt(f[2], 10, 32)
 			if err != nil {
@@ -113,6 +127,10 @@ func loadEval(text string) error {
 		return err
 	}
 	for _, x := range es {
+		if x.line {
+			setLineEval(x.key, x.e)
+			continue
+		}
 		if x.threat {
 			threatEval[x.mask] = x.e.me
 		} else {
@@ -201,7 +219,9 @@ func b2i(v bool) int {
 // Without the second term the engine let Rapfi build them with quiet
 // moves and lost as white; with it, it scores 81–83 % against Rapfi
 // depth 2 instead of 72–74 % (see issue 4's note).
-var threatEval = func() (t [nThreatMask]int32) {
+var threatEval = handThreat()
+
+func handThreat() (t [nThreatMask]int32) {
 	for mask := range t {
 		has := func(bit int) bool { return mask&bit != 0 }
 		v := 0
@@ -223,7 +243,75 @@ var threatEval = func() (t [nThreatMask]int32) {
 		t[mask] = int32(2 * v)
 	}
 	return t
-}()
+}
+
+// Line values (freestyle): each empty cell adds, per colour and
+// direction, a value by the line's key (the 8 cells around it; keys that
+// make no pattern add nothing), on top of its combination's value: what
+// the ten patterns cannot tell apart (a two with room on both sides or
+// one, a broken three's shape). The board keeps their sums in evSum.
+const nLineKey = 6561 // 3⁸: freestyle's keys (varOver)
+
+var (
+	lineEval   [nLineKey]evalPair
+	lineEvalOn bool // a file gave line values
+)
+
+// parseLineKey reads "dddd.dddd" (offsets -4..-1, then 1..4) into a
+// freestyle key; keys that make no pattern are refused.
+func parseLineKey(s string) (uint32, bool) {
+	if len(s) != 9 || s[4] != '.' {
+		return 0, false
+	}
+	w := digitWeights(varOver)
+	var k uint32
+	for f, o := 0, -4; o <= 4; o++ {
+		if o == 0 {
+			continue
+		}
+		ch := s[f]
+		if f == 3 {
+			f++ // past the dot
+		}
+		f++
+		if ch < '0' || ch > '2' {
+			return 0, false
+		}
+		k += uint32(ch-'0') * w[o+winLen]
+	}
+	return k, patTable(varOver)[k] != patNone
+}
+
+// formatLineKey writes a freestyle key as parseLineKey reads it.
+func formatLineKey(k uint32) string {
+	w := digitWeights(varOver)
+	b := make([]byte, 0, 9)
+	for o := -4; o <= 4; o++ {
+		if o == 0 {
+			b = append(b, '.')
+			continue
+		}
+		b = append(b, byte('0'+k/w[o+winLen]%3))
+	}
+	return string(b)
+}
+
+// mirrorKey is the key of the line read the other way.
+func mirrorKey(k uint32) uint32 {
+	w := digitWeights(varOver)
+	var m uint32
+	for o := -4; o <= 4; o++ {
+		if o != 0 {
+			m += k / w[o+winLen] % 3 * w[-o+winLen]
+		}
+	}
+	return m
+}
+
+func setLineEval(k uint32, e evalPair) {
+	lineEval[k], lineEval[mirrorKey(k)] = e, e
+	lineEvalOn = true
+}
 
 // evalMax bounds the evaluation well inside the scores of forced wins.
 const evalMax = winBound / 2

@@ -7,7 +7,7 @@ import (
 )
 
 func TestParseEval(t *testing.T) {
-	es, err := parseEval("# a comment\n\ncell F3+F2 229 -178\nthreat opThree+opF3F3 -600\nthreat none 7\r\n")
+	es, err := parseEval("# a comment\n\ncell F3+F2 229 -178\nthreat opThree+opF3F3 -600\nthreat none 7\r\nline 0011.2100 12 -3\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -15,6 +15,7 @@ func TestParseEval(t *testing.T) {
 		{p: [4]uint8{patF3, patF2}, e: evalPair{229, -178}},
 		{threat: true, mask: tmOpThree | tmOpF3F3, e: evalPair{me: -600}},
 		{threat: true, e: evalPair{me: 7}},
+		{line: true, key: 1*9 + 1*27 + 2*81 + 1*243, e: evalPair{12, -3}}, // offsets -4..-1, 1..4 weigh 3⁰..3⁷
 	}
 	if len(es) != len(want) {
 		t.Fatalf("%d entries, want %d: %+v", len(es), len(want), es)
@@ -35,6 +36,11 @@ func TestParseEval(t *testing.T) {
 		"threat none 1.5",         // not an integer
 		"cells F3 1 2",            // no such line
 		"cell F3 1 2\nthreat x 1", // the second line
+		"line 0011.2100 1",        // a value missing
+		"line 00112100 1 2",       // no dot
+		"line 0031.2100 1 2",      // no such digit
+		"line 0000.0000 1 2",      // a key that makes no pattern
+		"line 0011.210 1 2",       // short
 	} {
 		if _, err := parseEval(bad); !errors.Is(err, ErrBadEval) {
 			t.Errorf("%q: error %v, want ErrBadEval", bad, err)
@@ -83,7 +89,10 @@ func FuzzParseEval(f *testing.F) {
 			if x.threat && (x.mask < 0 || x.mask >= nThreatMask) {
 				t.Fatalf("mask %d out of range", x.mask)
 			}
-			if !x.threat && (x.p[0] == patNone || x.p[0] >= nPat) {
+			if x.line && (x.key >= nLineKey || patTable(varOver)[x.key] == patNone) {
+				t.Fatalf("line key %d", x.key)
+			}
+			if !x.threat && !x.line && (x.p[0] == patNone || x.p[0] >= nPat) {
 				t.Fatalf("patterns %v", x.p)
 			}
 		}

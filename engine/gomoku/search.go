@@ -298,12 +298,9 @@ func (s *searcher) candidates(ply, ttMove int) []scored {
 			if me == black && b.Rule == gomoku.Renju && b.maybeForbidden(i) && b.IsForbidden(i) {
 				continue
 			}
-			// the evaluation's cell values order the moves too (with the
-			// hand-set ones: my value plus half the opponent's), so that
-			// the ordering and the leaves agree on what a cell is worth;
-			// the 89 % against 85 % once quoted for it was measured on the
-			// openings the values were fitted to (see evaldata's head)
-			sc := clsOwn[b.cls[me][i]] + clsOpp[b.cls[op][i]] + int(b.ev[me][i].me)/3 + int(b.ev[op][i].op)/4 + int(s.hist[me][i])/8
+			// the patterns' hand-set values order the moves (my value
+			// plus half the opponent's; see orderValue)
+			sc := clsOwn[b.cls[me][i]] + clsOpp[b.cls[op][i]] + b.orderValue(me, op, i) + int(s.hist[me][i])/8
 			if i == ttMove {
 				sc += 1 << 28
 			} else if i == s.killers[ply][0] {

@@ -1,0 +1,500 @@
+package gomokuengine
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/gomoku"
+)
+
+// The fit of the evaluation's values (issue 23): a logistic (Texel) fit
+// of the per-cell combination values and the threat table to labelled
+// positions. The evaluation is linear in its values,
+//
+//	eval = ( Σ me cells me[combo] − Σ op cells op[combo] + threat[mask] ) / 2,
+//
+// so a position is kept as the counts of each combination among the empty
+// cells of either colour and its threat mask, and the fit is a plain
+// gradient descent (Adam) on the cross-entropy of σ(eval/K) against the
+// label. cmd/gomoku-evalfit makes the labelled positions and runs it.
+
+// EvalSample is a position to fit to: the moves from the empty W×H board
+// under Rule, and Target, the chance that the side to move wins (a
+// stronger engine's evaluation through a sigmoid, or the game's result).
+type EvalSample struct {
+	W, H   int
+	Rule   gomoku.Rule
+	Moves  []inarow.Move
+	Target float64
+}
+
+// evalFeat is a sample as the fit sees it.
+type evalFeat struct {
+	me, op []featCount // combinations among the empty cells, per colour
+	lines  []featCount // line keys, me's then op's (+nLineKey)
+	mask   int
+	target float64
+}
+
+type featCount struct {
+	c int16 // canonical combination
+	n int16
+}
+
+// The canonical combinations: the sorted patterns of a cell, none of
+// them all empty. canonOf[comboIdx(p)] is p's canonical number (-1 for
+// no pattern at all), canonPat its sorted patterns.
+var canonOf, canonPat = func() (of [nCombo]int16, pat [][4]uint8) {
+	for i := range nCombo {
+		p := [4]uint8{uint8(i / (nPat * nPat * nPat)), uint8(i / (nPat * nPat) % nPat), uint8(i / nPat % nPat), uint8(i % nPat)}
+		if !slices.IsSorted(p[:]) {
+			continue
+		}
+		if p == ([4]uint8{}) {
+			of[i] = -1
+			continue
+		}
+		of[i] = int16(len(pat))
+		pat = append(pat, p)
+	}
+	for i := range nCombo {
+		p := [4]uint8{uint8(i / (nPat * nPat * nPat)), uint8(i / (nPat * nPat) % nPat), uint8(i / nPat % nPat), uint8(i % nPat)}
+		slices.Sort(p[:])
+		of[i] = of[comboIdx(&p)]
+	}
+	return of, pat
+}()
+
+// EvalModel is the evaluation's values in the fit's terms: per canonical
+// combination its value as the side to move and as the other side, and
+// the threat table, in half units.
+type EvalModel struct {
+	Me, Op []float64
+	Threat [nThreatMask]float64
+	// Line holds the line values by canonical key (freestyle): as me,
+	// then as op (+nLineKey).
+	Line []float64
+}
+
+// HandEvalModel is the hand-set evaluation (no file).
+func HandEvalModel() *EvalModel {
+	m := &EvalModel{Me: make([]float64, len(canonPat)), Op: make([]float64, len(canonPat)), Line: make([]float64, 2*nLineKey)}
+	for c, p := range canonPat {
+		_, v := combine(p, false)
+		e := handEval(v)
+		m.Me[c], m.Op[c] = float64(e.me), float64(e.op)
+	}
+	t := handThreat()
+	for i, v := range t {
+		m.Threat[i] = float64(v)
+	}
+	return m
+}
+
+// ParseEvalModel is the model of an evaluation file: the hand-set values
+// where the file lists none.
+func ParseEvalModel(text string) (*EvalModel, error) {
+	es, err := parseEval(text)
+	if err != nil {
+		return nil, err
+	}
+	m := HandEvalModel()
+	for _, x := range es {
+		if x.line {
+			k := min(x.key, mirrorKey(x.key))
+			m.Line[k], m.Line[nLineKey+k] = float64(x.e.me), float64(x.e.op)
+			continue
+		}
+		if x.threat {
+			m.Threat[x.mask] = float64(x.e.me)
+			continue
+		}
+		c := canonOf[comboIdx(&x.p)]
+		m.Me[c], m.Op[c] = float64(x.e.me), float64(x.e.op)
+	}
+	return m, nil
+}
+
+// CurrentEvalModel is the model of the evaluation the engine uses (the
+// embedded file).
+func CurrentEvalModel() *EvalModel {
+	m, err := ParseEvalModel(evalFile)
+	if err != nil {
+		panic(err) // init has loaded the same text
+	}
+	return m
+}
+
+// Format writes the model as an evaluation file: the values that differ
+// from the hand-set ones, rounded, after the head (each line of it is
+// written as a comment).
+func (m *EvalModel) Format(head string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimRight(head, "\n"), "\n") {
+		b.WriteString(strings.TrimRight("# "+l, " ") + "\n")
+	}
+	h := HandEvalModel()
+	for c, p := range canonPat {
+		me, op := math.Round(m.Me[c]), math.Round(m.Op[c])
+		if me == h.Me[c] && op == h.Op[c] {
+			continue
+		}
+		var names []string
+		for _, x := range slices.Backward(p[:]) {
+			if x != patNone {
+				names = append(names, patNames[x])
+			}
+		}
+		fmt.Fprintf(&b, "cell %s %d %d\n", strings.Join(names, "+"), int64(me), int64(op))
+	}
+	tab := patTable(varOver)
+	for k := range uint32(nLineKey) {
+		if tab[k] == patNone || mirrorKey(k) < k {
+			continue
+		}
+		me, op := math.Round(m.Line[k]), math.Round(m.Line[nLineKey+k])
+		if me != 0 || op != 0 {
+			fmt.Fprintf(&b, "line %s %d %d\n", formatLineKey(k), int64(me), int64(op))
+		}
+	}
+	for mask, v := range m.Threat {
+		v = math.Round(v)
+		if v == h.Threat[mask] {
+			continue
+		}
+		var names []string
+		for i, n := range maskNames {
+			if mask&(1<<i) != 0 {
+				names = append(names, n)
+			}
+		}
+		if len(names) == 0 {
+			names = []string{"none"}
+		}
+		fmt.Fprintf(&b, "threat %s %d\n", strings.Join(names, "+"), int64(v))
+	}
+	return b.String()
+}
+
+// ErrBadSample reports a sample the fit cannot use.
+var ErrBadSample = errors.New("engine: bad evaluation sample")
+
+// EvalSet is samples made ready for the fit. Finished positions and those
+// that threats settle are left out (settled).
+type EvalSet struct {
+	feats   []evalFeat
+	Skipped int // samples left out
+}
+
+// Len is the number of positions kept.
+func (s *EvalSet) Len() int { return len(s.feats) }
+
+// NewEvalSet plays each sample's moves and records its features.
+// Renju is refused: black's forbidden combinations have no values of
+// their own to fit.
+func NewEvalSet(samples []EvalSample) (*EvalSet, error) {
+	s := &EvalSet{}
+	var b *board
+	for n, x := range samples {
+		if x.Rule == gomoku.Renju {
+			return nil, fmt.Errorf("%w %d: renju is not fitted", ErrBadSample, n)
+		}
+		if !(x.Target >= 0 && x.Target <= 1) {
+			return nil, fmt.Errorf("%w %d: target %v is outside [0, 1]", ErrBadSample, n, x.Target)
+		}
+		if b == nil || b.W != x.W || b.H != x.H || b.Rule != x.Rule {
+			var err error
+			if b, err = newBoard(x.W, x.H, x.Rule); err != nil {
+				return nil, fmt.Errorf("%w %d: %w", ErrBadSample, n, err)
+			}
+		}
+		for b.Count() > 0 {
+			b.Undo()
+		}
+		b.SetToMove(black)
+		bad := false
+		for _, m := range x.Moves {
+			if int(m) < 0 || int(m) >= x.W*x.H || b.winner >= 0 {
+				bad = true
+				break
+			}
+			if err := b.PlayXY(int(m)%x.W, int(m)/x.W); err != nil {
+				bad = true
+				break
+			}
+		}
+		if bad {
+			return nil, fmt.Errorf("%w %d: the moves are not a game in progress", ErrBadSample, n)
+		}
+		me, op := b.toMove, b.toMove^1
+		if b.winner >= 0 || settled(b) {
+			s.Skipped++
+			continue
+		}
+		f := evalFeat{mask: threatMask(b, me, op), target: x.Target}
+		f.me, f.op = cellCounts(b, me), cellCounts(b, op)
+		f.lines = lineCounts(b, me, op)
+		s.feats = append(s.feats, f)
+	}
+	return s, nil
+}
+
+// settled reports a position that threats decide: a five point, a
+// straight four or double four, a four-three, for either side. The search
+// settles them by its threat searches; what the labels say of the few
+// among them that the labelling engine does not see as won or lost (the
+// others are left out of the data) is no guide to the rest: fitted with
+// them, the threat table valued the opponent's straight four at +352 and
+// the engine lost 28 of 30 games to Rapfi (main 23 of 31, side by side).
+func settled(b *board) bool {
+	for c := range 2 {
+		n := &b.clsCnt[c]
+		if n[clsFive] > 0 || n[clsFlex4] > 0 || n[clsB4F3] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// cellCounts counts colour c's canonical combinations over the empty
+// cells.
+func cellCounts(b *board, c int) []featCount {
+	var cnt []featCount
+	for y := 0; y < b.H; y++ {
+		for x := 0; x < b.W; x++ {
+			q := b.Idx(x, y)
+			if b.cell[q] != empty {
+				continue
+			}
+			k := canonOf[comboIdx(&b.pat[c][q])]
+			if k < 0 {
+				continue
+			}
+			i := slices.IndexFunc(cnt, func(f featCount) bool { return f.c == k })
+			if i < 0 {
+				cnt = append(cnt, featCount{c: k, n: 1})
+			} else {
+				cnt[i].n++
+			}
+		}
+	}
+	return cnt
+}
+
+// lineCounts counts the line keys (canonical: the lesser of a key and
+// its mirror image) of the empty cells' lines that make a pattern, me's
+// then op's (+nLineKey).
+func lineCounts(b *board, me, op int) []featCount {
+	var cnt []featCount
+	if ruleVariants(b.Rule) != [2]int{varOver, varOver} {
+		return nil
+	}
+	tab := patTable(varOver)
+	for role, c := range [2]int{me, op} {
+		for y := 0; y < b.H; y++ {
+			for x := 0; x < b.W; x++ {
+				q := b.Idx(x, y)
+				if b.cell[q] != empty {
+					continue
+				}
+				for d := range 4 {
+					k := uint32(b.key[q][d] >> (32 * c))
+					if tab[k] == patNone {
+						continue
+					}
+					idx := int16(role*nLineKey + int(min(k, mirrorKey(k))))
+					i := slices.IndexFunc(cnt, func(f featCount) bool { return f.c == idx })
+					if i < 0 {
+						cnt = append(cnt, featCount{c: idx, n: 1})
+					} else {
+						cnt[i].n++
+					}
+				}
+			}
+		}
+	}
+	return cnt
+}
+
+// eval is the model's evaluation of a sample, in score units (unbounded:
+// the engine's bound lies far outside the range that matters here).
+func (m *EvalModel) eval(f *evalFeat) float64 {
+	v := m.Threat[f.mask]
+	for _, x := range f.me {
+		v += float64(x.n) * m.Me[x.c]
+	}
+	for _, x := range f.op {
+		v -= float64(x.n) * m.Op[x.c]
+	}
+	for _, x := range f.lines {
+		if x.c < nLineKey {
+			v += float64(x.n) * m.Line[x.c]
+		} else {
+			v -= float64(x.n) * m.Line[x.c]
+		}
+	}
+	return v / 2
+}
+
+func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+
+// EvalLoss is the model's mean cross-entropy on the set with scale k
+// (σ(eval/k) against the target) and its accuracy: the share of
+// positions whose target is not even (≠ 0.5) where σ(eval/k) is on the
+// target's side.
+func (s *EvalSet) EvalLoss(m *EvalModel, k float64) (loss, acc float64) {
+	right, n := 0, 0
+	for i := range s.feats {
+		f := &s.feats[i]
+		p := min(max(sigmoid(m.eval(f)/k), 1e-12), 1-1e-12)
+		loss -= f.target*math.Log(p) + (1-f.target)*math.Log(1-p)
+		if f.target != 0.5 {
+			n++
+			if (p > 0.5) == (f.target > 0.5) {
+				right++
+			}
+		}
+	}
+	if len(s.feats) > 0 {
+		loss /= float64(len(s.feats))
+	}
+	if n > 0 {
+		acc = float64(right) / float64(n)
+	}
+	return loss, acc
+}
+
+// TargetEntropy is the mean entropy of the targets: the least loss any
+// model can reach on the set.
+func (s *EvalSet) TargetEntropy() float64 {
+	h := 0.0
+	for i := range s.feats {
+		t := s.feats[i].target
+		if t > 0 && t < 1 {
+			h -= t*math.Log(t) + (1-t)*math.Log(1-t)
+		}
+	}
+	return h / float64(max(len(s.feats), 1))
+}
+
+// FitScale returns the scale k (score units) under which the model fits
+// the set best: Texel's first step, done once for the hand values so that
+// the fitted values keep the search's units.
+func (s *EvalSet) FitScale(m *EvalModel) float64 {
+	lo, hi := math.Log(10.0), math.Log(100000.0)
+	for range 60 { // golden-section search on log k
+		a, b := hi-(hi-lo)*0.618, lo+(hi-lo)*0.618
+		la, _ := s.EvalLoss(m, math.Exp(a))
+		lb, _ := s.EvalLoss(m, math.Exp(b))
+		if la < lb {
+			hi = b
+		} else {
+			lo = a
+		}
+	}
+	return math.Exp((lo + hi) / 2)
+}
+
+// FitOptions steer Fit.
+type FitOptions struct {
+	Scale  float64 // k of σ(eval/k)
+	Epochs int
+	Rate   float64 // Adam's step, in half units
+	L2     float64 // pull towards the starting values, per sample
+	// MinCount: values seen in fewer positions keep their start.
+	MinCount int
+	// Lines: fit the line values too (else they keep their start).
+	Lines bool
+	// Progress, if set, hears the training loss every 50 epochs.
+	Progress func(epoch int, loss float64)
+}
+
+// Fit returns the model fitted to the set from start (which it does not
+// change), by full-batch Adam.
+func (s *EvalSet) Fit(start *EvalModel, o FitOptions) *EvalModel {
+	nc := len(canonPat)
+	lo := 2*nc + nThreatMask
+	np := lo + 2*nLineKey
+	pack := func(m *EvalModel) []float64 {
+		w := make([]float64, 0, np)
+		w = append(w, m.Me...)
+		w = append(w, m.Op...)
+		w = append(w, m.Threat[:]...)
+		return append(w, m.Line...)
+	}
+	unpack := func(w []float64) *EvalModel {
+		m := &EvalModel{Me: slices.Clone(w[:nc]), Op: slices.Clone(w[nc : 2*nc]), Line: slices.Clone(w[lo:])}
+		copy(m.Threat[:], w[2*nc:lo])
+		return m
+	}
+	w0 := pack(start)
+	w := slices.Clone(w0)
+	seen := make([]int, np)
+	for i := range s.feats {
+		f := &s.feats[i]
+		for _, x := range f.me {
+			seen[x.c]++
+		}
+		for _, x := range f.op {
+			seen[nc+int(x.c)]++
+		}
+		seen[2*nc+f.mask]++
+		if o.Lines {
+			for _, x := range f.lines {
+				seen[lo+int(x.c)]++
+			}
+		}
+	}
+	g := make([]float64, np)
+	m1 := make([]float64, np)
+	m2 := make([]float64, np)
+	const b1, b2, eps = 0.9, 0.999, 1e-8
+	inv := 1 / float64(max(len(s.feats), 1))
+	for ep := 1; ep <= o.Epochs; ep++ {
+		clear(g)
+		cur := unpack(w)
+		loss := 0.0
+		for i := range s.feats {
+			f := &s.feats[i]
+			p := sigmoid(cur.eval(f) / o.Scale)
+			if o.Progress != nil {
+				pc := min(max(p, 1e-12), 1-1e-12)
+				loss -= f.target*math.Log(pc) + (1-f.target)*math.Log(1-pc)
+			}
+			d := (p - f.target) / o.Scale / 2 * inv // d loss / d (2·eval)
+			for _, x := range f.me {
+				g[x.c] += d * float64(x.n)
+			}
+			for _, x := range f.op {
+				g[nc+int(x.c)] -= d * float64(x.n)
+			}
+			g[2*nc+f.mask] += d
+			for _, x := range f.lines {
+				if x.c < nLineKey {
+					g[lo+int(x.c)] += d * float64(x.n)
+				} else {
+					g[lo+int(x.c)] -= d * float64(x.n)
+				}
+			}
+		}
+		for j := range w {
+			if seen[j] < o.MinCount || j >= lo && !o.Lines {
+				continue
+			}
+			gj := g[j] + o.L2*(w[j]-w0[j])
+			m1[j] = b1*m1[j] + (1-b1)*gj
+			m2[j] = b2*m2[j] + (1-b2)*gj*gj
+			mh := m1[j] / (1 - math.Pow(b1, float64(ep)))
+			vh := m2[j] / (1 - math.Pow(b2, float64(ep)))
+			w[j] -= o.Rate * mh / (math.Sqrt(vh) + eps)
+		}
+		if o.Progress != nil && (ep%50 == 0 || ep == o.Epochs) {
+			o.Progress(ep, loss*inv)
+		}
+	}
+	return unpack(w)
+}

@@ -1,0 +1,248 @@
+package gomokuengine
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/gomoku"
+)
+
+// randomGames plays n games of random moves near the stones on a 15×15
+// freestyle board and returns every position on the way as a sample
+// (Target 0.5; the caller sets it).
+func randomGames(t *testing.T, n int, seed uint64) []EvalSample {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 1))
+	var out []EvalSample
+	for range n {
+		b, err := newBoard(15, 15, gomoku.Freestyle)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var moves []inarow.Move
+		for len(moves) < 60 && b.Winner() < 0 {
+			var x, y int
+			for {
+				x, y = 7+r.IntN(9)-4, 7+r.IntN(9)-4
+				if len(moves) > 0 {
+					lx, ly := b.XY(b.Moves()[len(moves)-1])
+					x, y = min(14, max(0, lx+r.IntN(5)-2)), min(14, max(0, ly+r.IntN(5)-2))
+				}
+				if b.At(x, y) < 0 {
+					break
+				}
+			}
+			if err := b.PlayXY(x, y); err != nil {
+				t.Fatal(err)
+			}
+			moves = append(moves, inarow.Move(y*15+x))
+			out = append(out, EvalSample{W: 15, H: 15, Rule: gomoku.Freestyle, Moves: append([]inarow.Move(nil), moves...), Target: 0.5})
+		}
+	}
+	return out
+}
+
+// The fit's features and model give the engine's own evaluation: a
+// differential test of EvalModel.eval against searcher.eval on the
+// embedded values.
+func TestEvalModelMatchesEngine(t *testing.T) {
+	samples := randomGames(t, 40, 7)
+	set, err := NewEvalSet(samples)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := CurrentEvalModel()
+	k := 0
+	for _, x := range samples {
+		b, _ := newBoard(15, 15, gomoku.Freestyle)
+		for _, mv := range x.Moves {
+			b.Play(b.cellOf(mv))
+		}
+		if settled(b) {
+			continue
+		}
+		want := (&searcher{b: b}).eval()
+		if math.Abs(float64(want)) >= evalMax {
+			k++
+			continue
+		}
+		// the engine halves with a shift (rounds down)
+		if got := math.Floor(m.eval(&set.feats[k])); int(got) != want {
+			t.Fatalf("position %d (%d moves): model %v, engine %d", k, len(x.Moves), got, want)
+		}
+		k++
+	}
+	if k != set.Len() || set.Skipped == 0 || k < 500 {
+		t.Fatalf("%d positions compared, set holds %d (%d skipped)", k, set.Len(), set.Skipped)
+	}
+}
+
+// The file the fit writes loads into the same tables as the values it
+// came from: Format, parse and load round-trip the embedded file.
+func TestEvalModelFormatRoundTrip(t *testing.T) {
+	cur := CurrentEvalModel()
+	text := cur.Format("a head\nof two lines")
+	back, err := ParseEvalModel(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for c := range canonPat {
+		if back.Me[c] != cur.Me[c] || back.Op[c] != cur.Op[c] {
+			t.Fatalf("combination %v: %v/%v back, want %v/%v", canonPat[c], back.Me[c], back.Op[c], cur.Me[c], cur.Op[c])
+		}
+	}
+	if back.Threat != cur.Threat {
+		t.Fatal("threat table differs after the round trip")
+	}
+	oldC, oldT := combos, threatEval
+	defer func() { combos, threatEval = oldC, oldT }()
+	if err := loadEval(text); err != nil {
+		t.Fatal(err)
+	}
+	if combos != oldC || threatEval != oldT {
+		t.Fatal("loading the written file changes the engine's tables")
+	}
+	// and a changed value comes back changed
+	cur.Me[canonOf[comboIdx(&[4]uint8{patF3})]] += 5
+	back, err = ParseEvalModel(cur.Format(""))
+	if err != nil || back.Me[canonOf[comboIdx(&[4]uint8{patF3})]] != cur.Me[canonOf[comboIdx(&[4]uint8{patF3})]] {
+		t.Fatalf("a changed value is lost: %v", err)
+	}
+}
+
+// The fit lowers the loss on positions labelled by a teacher whose values
+// differ from the start, and moves the changed values towards it.
+func TestFitReducesLoss(t *testing.T) {
+	samples := randomGames(t, 30, 11)
+	teacher := HandEvalModel()
+	f3 := canonOf[comboIdx(&[4]uint8{patF3})]
+	b3 := canonOf[comboIdx(&[4]uint8{patB3})]
+	teacher.Me[f3] *= 3
+	teacher.Op[b3] = -100
+	set, err := NewEvalSet(samples)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const k = 400
+	for i := range set.feats {
+		set.feats[i].target = sigmoid(teacher.eval(&set.feats[i]) / k)
+	}
+	start := HandEvalModel()
+	before, _ := set.EvalLoss(start, k)
+	floor, _ := set.EvalLoss(teacher, k)
+	m := set.Fit(start, FitOptions{Scale: k, Epochs: 300, Rate: 4, MinCount: 5})
+	after, _ := set.EvalLoss(m, k)
+	t.Logf("loss: start %.5f, fitted %.5f, teacher %.5f; F3 me %v -> %v (teacher %v)", before, after, floor, start.Me[f3], m.Me[f3], teacher.Me[f3])
+	if !(after < floor+(before-floor)/2) {
+		t.Errorf("fitted loss %.5f: not half way from the start's %.5f to the teacher's %.5f", after, before, floor)
+	}
+	if !(m.Me[f3] > start.Me[f3]+(teacher.Me[f3]-start.Me[f3])/3) {
+		t.Errorf("F3's value %v did not move towards the teacher's %v from %v", m.Me[f3], teacher.Me[f3], start.Me[f3])
+	}
+	if k2 := set.FitScale(teacher); math.Abs(k2-k)/k > 0.05 {
+		t.Errorf("FitScale on the teacher: %.1f, want %d", k2, k)
+	}
+}
+
+func TestNewEvalSetRefuses(t *testing.T) {
+	ok := EvalSample{W: 15, H: 15, Rule: gomoku.Freestyle, Moves: []inarow.Move{112, 113}, Target: 0.5}
+	for name, s := range map[string]EvalSample{
+		"renju":    {W: 15, H: 15, Rule: gomoku.Renju, Target: 0.5},
+		"target":   {W: 15, H: 15, Rule: gomoku.Freestyle, Target: 1.5},
+		"NaN":      {W: 15, H: 15, Rule: gomoku.Freestyle, Target: math.NaN()},
+		"occupied": {W: 15, H: 15, Rule: gomoku.Freestyle, Moves: []inarow.Move{112, 112}, Target: 0.5},
+		"off":      {W: 15, H: 15, Rule: gomoku.Freestyle, Moves: []inarow.Move{225}, Target: 0.5},
+		"size":     {W: 4, H: 15, Rule: gomoku.Freestyle, Target: 0.5},
+		"after five": {W: 15, H: 15, Rule: gomoku.Freestyle, Target: 0.5,
+			Moves: []inarow.Move{0, 15, 1, 16, 2, 17, 3, 18, 4, 19}},
+	} {
+		if _, err := NewEvalSet([]EvalSample{ok, s}); !errors.Is(err, ErrBadSample) {
+			t.Errorf("%s: error %v, want ErrBadSample", name, err)
+		}
+	}
+	if s, err := NewEvalSet([]EvalSample{ok}); err != nil || s.Len() != 1 {
+		t.Errorf("a good sample: %v", err)
+	}
+}
+
+// withEval loads text as the evaluation for the test's length.
+func withEval(t *testing.T, text string) {
+	t.Helper()
+	oldC, oldT, oldL, oldOn := combos, threatEval, lineEval, lineEvalOn
+	t.Cleanup(func() { combos, threatEval, lineEval, lineEvalOn = oldC, oldT, oldL, oldOn })
+	if err := loadEval(text); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Line values: a file with random ones loads, Play and Undo keep their
+// sums (the engine's eval after random plays and take-backs equals the
+// model's from the stones alone), and Format writes them back.
+func TestLineEval(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	m := CurrentEvalModel()
+	tab := patTable(varOver)
+	n := 0
+	for k := range uint32(nLineKey) {
+		if tab[k] != patNone && mirrorKey(k) >= k && r.IntN(2) == 0 {
+			m.Line[k], m.Line[nLineKey+k] = float64(r.IntN(41)-20), float64(r.IntN(41)-20)
+			n++
+		}
+	}
+	text := m.Format("random line values")
+	back, err := ParseEvalModel(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(back.Line, m.Line) {
+		t.Fatal("line values differ after Format and ParseEvalModel")
+	}
+	withEval(t, text)
+	if !lineEvalOn || n < 100 {
+		t.Fatalf("line values on %v, %d set", lineEvalOn, n)
+	}
+	b, err := newBoard(15, 15, gomoku.Freestyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.lines == nil {
+		t.Fatal("a freestyle board without the line values")
+	}
+	if sb, _ := newBoard(15, 15, gomoku.Standard); sb.lines != nil {
+		t.Fatal("a standard board with freestyle's line values")
+	}
+	compared := 0
+	for step := 0; step < 3000; step++ {
+		if b.Count() > 0 && (r.IntN(3) == 0 || b.Winner() >= 0 || b.Count() > 24) {
+			b.Undo()
+		} else {
+			for {
+				x, y := 1+r.IntN(13), 1+r.IntN(13)
+				if b.At(x, y) < 0 {
+					b.Play(b.Idx(x, y))
+					break
+				}
+			}
+		}
+		moves := b.movesOf(b.Moves())
+		set, err := NewEvalSet([]EvalSample{{W: 15, H: 15, Rule: gomoku.Freestyle, Moves: moves, Target: 0.5}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if set.Len() == 0 {
+			continue
+		}
+		want := math.Floor(m.eval(&set.feats[0]))
+		if got := (&searcher{b: b}).eval(); math.Abs(want) < evalMax && float64(got) != want {
+			t.Fatalf("step %d (%d stones): engine %d, model from the stones %v", step, b.Count(), got, want)
+		}
+		compared++
+	}
+	if compared < 500 {
+		t.Fatalf("%d positions compared", compared)
+	}
+}
