@@ -6,7 +6,7 @@
 //
 // gen plays a brain against itself from random openings and writes each
 // position with the brain's evaluation and the game's result; fit fits
-// the evaluation's values to them (see engine/gomoku's FitEval) and
+// the evaluation's values to them (engine/gomoku's EvalSet.Fit) and
 // reports the loss on games it held out.
 package main
 
