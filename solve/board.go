@@ -79,8 +79,9 @@ func NewGeometry(r inarow.Rules) (*Geometry, error) {
 		g.col[x] = (b << uint(g.H)) - b
 		g.top[x] = b << uint(g.H-1)
 		g.board |= g.col[x]
-		// centre first, then alternately right and left of it (for 7:
-		// 3 4 2 5 1 6 0; for an even width the left centre first).
+		// centre first, then alternately left and right of it (for 7:
+		// 3 2 4 1 5 0 6); for an even width the left centre first, then
+		// right and left (for 8: 3 4 2 5 1 6 0 7).
 		c := (g.W-1)/2 + (1-2*(x%2))*(x+1)/2
 		if g.W%2 == 0 {
 			c = (g.W-1)/2 - (1-2*(x%2))*(x+1)/2
