@@ -50,3 +50,23 @@ func BenchmarkSolveL1R2(b *testing.B) { benchSet(b, "Test_L1_R2") }
 
 // The same with two threads: the nodes of both.
 func BenchmarkSolveL2R2Threads2(b *testing.B) { benchSetThreads(b, "Test_L2_R2", 2) }
+
+// BenchmarkSolveEmpty solves the empty 7×6 board (+1) from scratch, no
+// book, one thread, a 1 GB table: the measure of issue 22 beside
+// Steininger's solver, and the heaviest part of the profile that the
+// inarow command is built with (cmd/inarow/default.pgo).
+func BenchmarkSolveEmpty(b *testing.B) {
+	s, err := NewC4(inarow.ConnectFour, Options{TableBytes: 1 << 30, NoBook: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		s.Reset()
+		v, err := s.SolveBoard(context.Background(), s.g.Empty())
+		if err != nil || v != 1 {
+			b.Fatalf("the empty board: %d %v, want 1", v, err)
+		}
+	}
+	b.ReportMetric(float64(s.Nodes()), "nodes/op")
+}
