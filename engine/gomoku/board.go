@@ -494,6 +494,11 @@ func comboIdx(p *[4]uint8) int {
 
 const nCombo = nPat * nPat * nPat * nPat
 
+// comboPats is comboIdx's inverse: the four patterns numbered i.
+func comboPats(i int) [4]uint8 {
+	return [4]uint8{uint8(i / (nPat * nPat * nPat)), uint8(i / (nPat * nPat) % nPat), uint8(i / nPat % nPat), uint8(i % nPat)}
+}
+
 // combos.cls[r][comboIdx(p)] is the class of a cell with patterns p (r = 1:
 // renju black) and combos.ev[r][comboIdx(p)] its evaluation terms: the hot
 // path of Play looks a cell up instead of counting. The classes are kept
@@ -504,7 +509,7 @@ var combos = func() (t struct {
 	ord [2][nCombo]int32 // combine's value: what orders the moves (orderValue)
 }) {
 	for i := range nCombo {
-		p := [4]uint8{uint8(i / (nPat * nPat * nPat)), uint8(i / (nPat * nPat) % nPat), uint8(i / nPat % nPat), uint8(i % nPat)}
+		p := comboPats(i)
 		for r := range 2 {
 			cl, v := combine(p, r == 1)
 			t.cls[r][i], t.ev[r][i], t.ord[r][i] = uint8(cl), handEval(v), v

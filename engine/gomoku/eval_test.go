@@ -56,7 +56,7 @@ func TestSetCellEvalPermutations(t *testing.T) {
 	setCellEval(p, evalPair{11, 7})
 	n := 0
 	for i := range combos.ev[0] {
-		q := [4]uint8{uint8(i / (nPat * nPat * nPat)), uint8(i / (nPat * nPat) % nPat), uint8(i / nPat % nPat), uint8(i % nPat)}
+		q := comboPats(i)
 		cnt := map[uint8]int{}
 		for _, x := range q {
 			cnt[x]++
@@ -100,4 +100,20 @@ func FuzzParseEval(f *testing.F) {
 			t.Fatalf("%d entries from %d lines", len(es), n)
 		}
 	})
+}
+
+// comboPats undoes comboIdx for every number, and comboIdx numbers
+// every four patterns apart.
+func TestComboPats(t *testing.T) {
+	for i := range nCombo {
+		p := comboPats(i)
+		for _, x := range p {
+			if int(x) >= nPat {
+				t.Fatalf("comboPats(%d) = %v: a pattern out of range", i, p)
+			}
+		}
+		if got := comboIdx(&p); got != i {
+			t.Fatalf("comboIdx(comboPats(%d)) = %d", i, got)
+		}
+	}
 }

@@ -50,7 +50,7 @@ type featCount struct {
 // no pattern at all), canonPat its sorted patterns.
 var canonOf, canonPat = func() (of [nCombo]int16, pat [][4]uint8) {
 	for i := range nCombo {
-		p := [4]uint8{uint8(i / (nPat * nPat * nPat)), uint8(i / (nPat * nPat) % nPat), uint8(i / nPat % nPat), uint8(i % nPat)}
+		p := comboPats(i)
 		if !slices.IsSorted(p[:]) {
 			continue
 		}
@@ -62,7 +62,7 @@ var canonOf, canonPat = func() (of [nCombo]int16, pat [][4]uint8) {
 		pat = append(pat, p)
 	}
 	for i := range nCombo {
-		p := [4]uint8{uint8(i / (nPat * nPat * nPat)), uint8(i / (nPat * nPat) % nPat), uint8(i / nPat % nPat), uint8(i % nPat)}
+		p := comboPats(i)
 		slices.Sort(p[:])
 		of[i] = of[comboIdx(&p)]
 	}
