@@ -42,8 +42,14 @@ import (
 // one thread's speed with 2 threads, 3.04× with 4, 4.75× with 8, 8.8×
 // with 16 (1.10×, 1.32×, 1.68×, 1.82× the nodes in all); 1.61× with 2
 // on the empty board (1.24× the nodes), 1.70× on 40 random middle-game
-// positions. The price of a node: with both threads really running at
-// once (chrt -f 1 on this 2-core machine shared with other work), a node
+// positions. Since the root walks its probes from 0 (MTD(f), see
+// bisect) the empty board models 1.45× (1.38× the nodes: 102 M on the
+// critical path against one thread's 148 M) and 4453 1.63× (1.23×);
+// marks from 12 empty cells, not 16, take the empty board's path to
+// 95 M (4453 unchanged), but were slower in real runs (see busyCells;
+// again in session 15: 13.5–14.8 s against 13.2–13.6 s, 2 threads, 3
+// runs each, load 13). The price of a node: with both threads really
+// running at once (chrt -f 1 on this 2-core machine shared with other work), a node
 // costs about 1.2× what it costs one thread — 1.13× with two threads
 // sharing nothing (the cores' common cache and memory), the rest the
 // lines of the shared table that go from core to core; with atomic
