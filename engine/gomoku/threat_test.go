@@ -3,6 +3,7 @@ package gomokuengine
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -97,4 +98,76 @@ func TestThreatTableSameAnswers(t *testing.T) {
 		t.Errorf("compared %d searches, %d wins: the test tests little", compared, wins)
 	}
 	t.Logf("%d searches compared, %d wins", compared, wins)
+}
+
+// TestLineDefence: wherever the attacker (not to move) threatens a
+// straight or double four, each point the threat's lines leave out of
+// the defences (with vctLineDefence against without) leaves the threat
+// standing: after it the attacker still has a legal open four and the
+// defender no five, so the VCT's answers do not change; and the VCT
+// answers the same at depths 1 to 4 with and without.
+func TestLineDefence(t *testing.T) {
+	defer func(v bool) { vctLineDefence = v }(vctLineDefence)
+	rng := rand.New(rand.NewPCG(23, 7))
+	threats, dropped, compared := 0, 0, 0
+	positions := 60
+	if raceEnabled {
+		positions = 15
+	}
+	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju, gomoku.Caro, gomoku.CaroExact} {
+		for n := 0; n < positions; n++ {
+			b := randomMiddleGame(rng, rule, 12, 18)
+			if b.Winner() >= 0 || b.hasFive(b.ToMove()^1) || b.hasFive(b.ToMove()) {
+				continue
+			}
+			s := &searcher{b: b, ctx: context.Background(), hard: time.Now().Add(time.Hour)}
+			def, att := b.toMove, b.toMove^1
+			if s.legalFlex4(att) >= 0 {
+				threats++
+				vctLineDefence = false
+				all := s.defences(def, att, nil)
+				vctLineDefence = true
+				some := s.defences(def, att, nil)
+				for _, q := range some {
+					if !slices.Contains(all, q) {
+						t.Fatalf("%v %v: %d defends on the lines only", rule, b.moves, q)
+					}
+				}
+				for _, q := range all {
+					if slices.Contains(some, q) {
+						continue
+					}
+					dropped++
+					b.Play(q)
+					ok := s.legalFlex4(att) >= 0 && !b.hasFive(def)
+					b.Undo()
+					if !ok {
+						t.Fatalf("%v %v: %d, off the threat's lines, stops it", rule, b.moves, q)
+					}
+				}
+			}
+			for d := 1; d <= 4; d++ {
+				var got [2]bool
+				cut := false
+				for k, on := range []bool{false, true} {
+					vctLineDefence = on
+					s := &searcher{b: b, ctx: context.Background(), hard: time.Now().Add(time.Hour)}
+					s.threatBudget(30_000)
+					got[k], _ = s.vctAtt(d)
+					cut = cut || s.cut
+				}
+				if cut {
+					continue
+				}
+				compared++
+				if got[0] != got[1] {
+					t.Fatalf("%v %v depth %d: VCT %v without the lines, %v with", rule, b.moves, d, got[0], got[1])
+				}
+			}
+		}
+	}
+	if threats < 40 || dropped < 50 || compared < 300 {
+		t.Errorf("%d threats, %d points dropped, %d VCTs compared: the test tests little", threats, dropped, compared)
+	}
+	t.Logf("%d threats, %d points dropped, %d VCTs compared", threats, dropped, compared)
 }
