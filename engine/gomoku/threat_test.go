@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/gomoku"
 )
 
@@ -170,4 +171,52 @@ func TestLineDefence(t *testing.T) {
 		t.Errorf("%d threats, %d points dropped, %d VCTs compared: the test tests little", threats, dropped, compared)
 	}
 	t.Logf("%d threats, %d points dropped, %d VCTs compared", threats, dropped, compared)
+}
+
+// TestSafeMoveSeesLongerVCT: in a game of main against Rapfi at 0.2 s a
+// move, ours (white) played j11, after which Rapfi had a VCT that our VCT
+// finds within 42,500 nodes but not within 10,625, the check's budget at
+// that turn (170 ms of it after the margin); with a node every 4 µs
+// (safeVCTDiv 4) safeMove sees it and plays another move, one after
+// which neither a VCF nor a VCT is found within that budget, and with
+// the default budget it keeps j11.
+func TestSafeMoveSeesLongerVCT(t *testing.T) {
+	b, _ := newBoard(15, 15, gomoku.Freestyle)
+	for _, m := range []inarow.Move{99, 159, 124, 158, 127, 144, 125, 128, 113, 141} {
+		b.Play(b.cellOf(m))
+	}
+	m := b.cellOf(160)
+	vct := func(budget int64) bool {
+		b.Play(m)
+		defer b.Undo()
+		s := &searcher{b: b, ctx: context.Background(), hard: time.Now().Add(time.Hour), threats: newThreatTable(8 << 20)}
+		ok, _, _ := s.vctDeepening(10, budget)
+		return ok
+	}
+	if vct(10_625) || !vct(42_500) {
+		t.Fatalf("the VCT after j11 is found within 10,625 nodes %v, within 42,500 %v: want false, true", vct(10_625), vct(42_500))
+	}
+	safe := func(div, most int64) int {
+		defer func(d, m int64) { safeVCTDiv, safeVCTMax = d, m }(safeVCTDiv, safeVCTMax)
+		safeVCTDiv, safeVCTMax = div, most
+		s := &searcher{b: b, tt: NewTT(1 << 20), ctx: context.Background(), hard: time.Now().Add(time.Hour), threats: newThreatTable(8 << 20)}
+		return (&Engine{}).safeMove(s, m, time.Now().Add(time.Minute), 170*time.Millisecond)
+	}
+	if q := safe(safeVCTDiv, safeVCTMax); q != m {
+		t.Fatalf("with the default budget safeMove played %v, not j11", b.move(q))
+	}
+	q := safe(4, 200_000)
+	if q == m {
+		t.Fatal("with a node every 4 µs safeMove kept j11")
+	}
+	b.Play(q)
+	defer b.Undo()
+	c := &searcher{b: b, ctx: context.Background(), hard: time.Now().Add(time.Hour), threats: newThreatTable(8 << 20)}
+	c.threatBudget(20_000)
+	if ok, _ := c.vcf(20); ok {
+		t.Fatalf("after %v the opponent has a VCF", b.move(q))
+	}
+	if ok, _, _ := c.vctDeepening(10, 42_500); ok {
+		t.Fatalf("after %v the opponent has a VCT", b.move(q))
+	}
 }
