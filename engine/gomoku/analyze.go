@@ -253,16 +253,10 @@ func (s *searcher) vctLine(q, depth int) []int {
 			return line
 		}
 		def, r := b.toMove, b.fivePoint(att) // block the five
-		for y := 0; y < b.H && r < 0; y++ {
-			for x := 0; x < b.W && r < 0; x++ {
-				i := b.Idx(x, y)
-				if b.cell[i] != empty || b.nb[i] == 0 || !b.legalFor(def, i) {
-					continue
-				}
-				p := &b.pat[att][i]
-				if p[0] >= patB4 || p[1] >= patB4 || p[2] >= patB4 || p[3] >= patB4 || b.cls[def][i] >= clsB4 && b.cls[def][i] != clsF3F3 {
-					r = i
-				}
+		if r < 0 {
+			var buf [256]int
+			if ds := s.defences(def, att, buf[:0]); len(ds) > 0 {
+				r = ds[0]
 			}
 		}
 		if r < 0 || !b.legalFor(def, r) {

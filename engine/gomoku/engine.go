@@ -289,6 +289,19 @@ func rootHook(b *board, lim Limits) func(m, depth int, done bool, score int) {
 	}
 }
 
+// The VCT check of safeMove gets a node for every safeVCTDiv µs of the
+// turn, at most safeVCTMax. After our moves in 40 lost games against
+// Rapfi (TestVCTCorpus: 468 positions without a VCF for it within 20,000
+// nodes) our VCT finds Rapfi's win in 102 of them within 10,625 nodes
+// (16 µs a node at 0.2 s a move), 119 within 42,500 (4 µs), 152 within
+// 300,000; but a node every 4 µs (at most 200,000) scored 13.0 % ± 1.9
+// against full Rapfi at 0.2 s a move where this scored 12.4 % ± 1.9,
+// side by side (1,200 games each: the noise, docs/performance.md). In 6
+// of the first 7 corpus positions where only the longer check saw the
+// VCT, every other candidate lost as well: the game was lost a move or
+// more before.
+var safeVCTDiv, safeVCTMax int64 = 16, 12_000
+
 // safeMove keeps m unless it lets the opponent win by a VCF (or a short
 // VCT) that the search did not see; then it takes the first candidate
 // that does not, while time allows.
@@ -297,7 +310,7 @@ func (g *Engine) safeMove(s *searcher, m int, hard time.Time, budget time.Durati
 	s.stopped = false
 	s.hard = hard
 	us := int64(budget / time.Microsecond)
-	vcfLim, vctLim := min(20_000, max(3000, us/8)), min(12_000, max(1500, us/16))
+	vcfLim, vctLim := min(20_000, max(3000, us/8)), min(safeVCTMax, max(1500, us/safeVCTDiv))
 	loses := func(q int) bool {
 		b.Play(q)
 		defer b.Undo()

@@ -301,25 +301,7 @@ func (s *searcher) vctDefSearch(depth int) bool {
 	if s.legalFlex4(att) < 0 || s.threatCut() {
 		return false
 	}
-	n := 0
-	for y := 0; y < b.H; y++ {
-		i := b.Idx(0, y)
-		for x := 0; x < b.W; x, i = x+1, i+1 {
-			if b.cell[i] != empty || b.nb[i] == 0 {
-				continue
-			}
-			p := &b.pat[att][i]
-			defends := p[0] >= patB4 || p[1] >= patB4 || p[2] >= patB4 || p[3] >= patB4
-			if !defends && (b.cls[def][i] < clsB4 || b.cls[def][i] == clsF3F3) {
-				continue
-			}
-			if b.legalFor(def, i) {
-				buf[n] = i
-				n++
-			}
-		}
-	}
-	for _, q := range buf[:n] {
+	for _, q := range s.defences(def, att, buf[:0]) {
 		b.Play(q)
 		ok, _ := s.vctAtt(depth)
 		b.Undo()
@@ -328,4 +310,69 @@ func (s *searcher) vctDefSearch(depth int) bool {
 		}
 	}
 	return true
+}
+
+// defences lists, in index order, the defender's answers to the
+// attacker's threat of a straight or double four: the points where the
+// attacker would make a four (on the threat's lines, with
+// vctLineDefence) and the defender's own fours.
+func (s *searcher) defences(def, att int, dst []int) []int {
+	b := s.b
+	var lines [nWords]uint64
+	if vctLineDefence {
+		s.threatLines(att, &lines)
+	}
+	for y := 0; y < b.H; y++ {
+		i := b.Idx(0, y)
+		for x := 0; x < b.W; x, i = x+1, i+1 {
+			if b.cell[i] != empty || b.nb[i] == 0 {
+				continue
+			}
+			p := &b.pat[att][i]
+			defends := p[0] >= patB4 || p[1] >= patB4 || p[2] >= patB4 || p[3] >= patB4
+			if vctLineDefence && lines[i>>6]&(1<<(i&63)) == 0 {
+				defends = false
+			}
+			if !defends && (b.cls[def][i] < clsB4 || b.cls[def][i] == clsF3F3) {
+				continue
+			}
+			if b.legalFor(def, i) {
+				dst = append(dst, i)
+			}
+		}
+	}
+	return dst
+}
+
+// vctLineDefence: the defender of a VCT answers the attacker's threat of
+// a straight (or double) four only on the lines of that threat, or with
+// a four of its own. A point off those lines leaves the threat as it was
+// (a pattern sees at most 5 points each side), so the attacker wins at
+// once after it: such points were tried and refuted one node each.
+var vctLineDefence = true
+
+// threatLines marks in lines the points within 5 of each of att's legal
+// straight- or double-four points along the directions in which that
+// point makes a four: every point that can stop the threat. Renju black's
+// point is marked along all four lines: a white stone on another line
+// through it can make a three of black's there real, and the point a
+// forbidden four-three-three.
+func (s *searcher) threatLines(att int, lines *[nWords]uint64) {
+	b := s.b
+	var buf [64]int
+	renjuBlack := att == black && b.Rule == gomoku.Renju
+	for _, p := range s.cellsOf(att, clsFlex4, buf[:0]) {
+		if !b.legalFor(att, p) {
+			continue
+		}
+		for d := 0; d < 4; d++ {
+			if b.pat[att][p][d] < patB4 && !renjuBlack {
+				continue
+			}
+			for o := -5; o <= 5; o++ {
+				q := p + o*dirOff[d]
+				lines[q>>6] |= 1 << (q & 63)
+			}
+		}
+	}
 }

@@ -3,9 +3,11 @@ package gomokuengine
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/gomoku"
 )
 
@@ -97,4 +99,124 @@ func TestThreatTableSameAnswers(t *testing.T) {
 		t.Errorf("compared %d searches, %d wins: the test tests little", compared, wins)
 	}
 	t.Logf("%d searches compared, %d wins", compared, wins)
+}
+
+// TestLineDefence: wherever the attacker (not to move) threatens a
+// straight or double four, each point the threat's lines leave out of
+// the defences (with vctLineDefence against without) leaves the threat
+// standing: after it the attacker still has a legal open four and the
+// defender no five, so the VCT's answers do not change; and the VCT
+// answers the same at depths 1 to 4 with and without.
+func TestLineDefence(t *testing.T) {
+	defer func(v bool) { vctLineDefence = v }(vctLineDefence)
+	rng := rand.New(rand.NewPCG(23, 7))
+	threats, dropped, compared := 0, 0, 0
+	positions, minThreats, minDropped, minCompared := 60, 40, 50, 300
+	if raceEnabled { // about ten times slower: 24 threats, 18 points, 296 VCTs with 15
+		positions, minThreats, minDropped, minCompared = 15, 10, 8, 150
+	}
+	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju, gomoku.Caro, gomoku.CaroExact} {
+		for n := 0; n < positions; n++ {
+			b := randomMiddleGame(rng, rule, 12, 18)
+			if b.Winner() >= 0 || b.hasFive(b.ToMove()^1) || b.hasFive(b.ToMove()) {
+				continue
+			}
+			s := &searcher{b: b, ctx: context.Background(), hard: time.Now().Add(time.Hour)}
+			def, att := b.toMove, b.toMove^1
+			if s.legalFlex4(att) >= 0 {
+				threats++
+				vctLineDefence = false
+				all := s.defences(def, att, nil)
+				vctLineDefence = true
+				some := s.defences(def, att, nil)
+				for _, q := range some {
+					if !slices.Contains(all, q) {
+						t.Fatalf("%v %v: %d defends on the lines only", rule, b.moves, q)
+					}
+				}
+				for _, q := range all {
+					if slices.Contains(some, q) {
+						continue
+					}
+					dropped++
+					b.Play(q)
+					ok := s.legalFlex4(att) >= 0 && !b.hasFive(def)
+					b.Undo()
+					if !ok {
+						t.Fatalf("%v %v: %d, off the threat's lines, stops it", rule, b.moves, q)
+					}
+				}
+			}
+			for d := 1; d <= 4; d++ {
+				var got [2]bool
+				cut := false
+				for k, on := range []bool{false, true} {
+					vctLineDefence = on
+					s := &searcher{b: b, ctx: context.Background(), hard: time.Now().Add(time.Hour)}
+					s.threatBudget(30_000)
+					got[k], _ = s.vctAtt(d)
+					cut = cut || s.cut
+				}
+				if cut {
+					continue
+				}
+				compared++
+				if got[0] != got[1] {
+					t.Fatalf("%v %v depth %d: VCT %v without the lines, %v with", rule, b.moves, d, got[0], got[1])
+				}
+			}
+		}
+	}
+	if threats < minThreats || dropped < minDropped || compared < minCompared {
+		t.Errorf("%d threats, %d points dropped, %d VCTs compared: the test tests little", threats, dropped, compared)
+	}
+	t.Logf("%d threats, %d points dropped, %d VCTs compared", threats, dropped, compared)
+}
+
+// TestSafeMoveSeesLongerVCT: in a game of main against Rapfi at 0.2 s a
+// move, ours (white) played j11, after which Rapfi had a VCT that our VCT
+// finds within 42,500 nodes but not within 10,625, the check's budget at
+// that turn (170 ms of it after the margin); with a node every 4 µs
+// (safeVCTDiv 4) safeMove sees it and plays another move, one after
+// which neither a VCF nor a VCT is found within that budget, and with
+// the default budget it keeps j11.
+func TestSafeMoveSeesLongerVCT(t *testing.T) {
+	b, _ := newBoard(15, 15, gomoku.Freestyle)
+	for _, m := range []inarow.Move{99, 159, 124, 158, 127, 144, 125, 128, 113, 141} {
+		b.Play(b.cellOf(m))
+	}
+	m := b.cellOf(160)
+	vct := func(budget int64) bool {
+		b.Play(m)
+		defer b.Undo()
+		s := &searcher{b: b, ctx: context.Background(), hard: time.Now().Add(time.Hour), threats: newThreatTable(8 << 20)}
+		ok, _, _ := s.vctDeepening(10, budget)
+		return ok
+	}
+	if vct(10_625) || !vct(42_500) {
+		t.Fatalf("the VCT after j11 is found within 10,625 nodes %v, within 42,500 %v: want false, true", vct(10_625), vct(42_500))
+	}
+	safe := func(div, most int64) int {
+		defer func(d, m int64) { safeVCTDiv, safeVCTMax = d, m }(safeVCTDiv, safeVCTMax)
+		safeVCTDiv, safeVCTMax = div, most
+		s := &searcher{b: b, tt: NewTT(1 << 20), ctx: context.Background(), hard: time.Now().Add(time.Hour), threats: newThreatTable(8 << 20)}
+		return (&Engine{}).safeMove(s, m, time.Now().Add(time.Minute), 170*time.Millisecond)
+	}
+	if q := safe(safeVCTDiv, safeVCTMax); q != m {
+		t.Fatalf("with the default budget safeMove played %v, not j11", b.move(q))
+	}
+	q := safe(4, 200_000)
+	if q == m {
+		t.Fatal("with a node every 4 µs safeMove kept j11")
+	}
+	b.Play(q)
+	defer b.Undo()
+	c := &searcher{b: b, ctx: context.Background(), hard: time.Now().Add(time.Hour), threats: newThreatTable(8 << 20)}
+	c.threatBudget(20_000)
+	if ok, _ := c.vcf(20); ok {
+		t.Fatalf("after %v the opponent has a VCF", b.move(q))
+	}
+	if ok, _, _ := c.vctDeepening(10, 42_500); ok {
+		t.Fatalf("after %v the opponent has a VCT", b.move(q))
+	}
 }
