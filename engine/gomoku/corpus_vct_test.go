@@ -2,7 +2,9 @@ package gomokuengine
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -10,22 +12,17 @@ import (
 	"github.com/inarow/inarow/gomoku"
 )
 
-// TestVCTCorpus measures the threat check on the positions after our
-// moves in lost games (GOMOKU_VCT_CORPUS: c-gomoku-cli's SGF, our brain
-// named inarow; testdata/vct/lost-rapfi-40.sgf is 40 games of main
-// against full Rapfi at 0.2 s a move): leaving out those where the
-// opponent has a VCF within 20,000 nodes (safeMove's first check), in
-// how many its VCT finds the opponent's win within each budget, and how
-// long it takes. It is a measurement, not a check: it skips unless the
-// variable is set.
-func TestVCTCorpus(t *testing.T) {
-	path := os.Getenv("GOMOKU_VCT_CORPUS")
-	if path == "" {
-		t.Skip("GOMOKU_VCT_CORPUS not set")
-	}
+// vctCorpus is 40 games of main (b3c46e3) against full Rapfi at 0.2 s a
+// move, c-gomoku-cli's SGF, our brain named inarow.
+const vctCorpus = "testdata/vct/lost-rapfi-40.sgf"
+
+// lostPositions returns the positions right after our moves (from the
+// fourth stone on) in the games of the SGF file at path that our brain
+// lost.
+func lostPositions(tb testing.TB, path string) []*board {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	var boards []*board
 	for _, g := range strings.Split(string(data), "\n\n") {
@@ -34,7 +31,7 @@ func TestVCTCorpus(t *testing.T) {
 		}
 		rec, err := gomoku.ParseRecord([]byte(g))
 		if err != nil {
-			t.Fatal(err)
+			tb.Fatal(err)
 		}
 		us := black
 		if rec.White == "inarow" {
@@ -43,7 +40,10 @@ func TestVCTCorpus(t *testing.T) {
 		if !(rec.Result == "W+1" && us == black || rec.Result == "B+1" && us == white) {
 			continue // not lost
 		}
-		b, _ := newBoard(rec.Cols, rec.Rows, rec.Rule)
+		b, err := newBoard(rec.Cols, rec.Rows, rec.Rule)
+		if err != nil {
+			tb.Fatal(err)
+		}
 		for k, m := range rec.Moves {
 			mover := b.toMove
 			b.Play(b.cellOf(m))
@@ -59,24 +59,67 @@ func TestVCTCorpus(t *testing.T) {
 			}
 		}
 	}
+	return boards
+}
+
+// TestVCTCorpusLoads: the corpus is in the repository and yields the
+// positions the measurements below were made on.
+func TestVCTCorpusLoads(t *testing.T) {
+	if n := len(lostPositions(t, vctCorpus)); n != 588 {
+		t.Fatalf("%s: %d positions after our moves in lost games, want 588", vctCorpus, n)
+	}
+}
+
+// BenchmarkVCTCorpus measures the threat check on the positions after our
+// moves in lost games — the corpus above, or the SGF that
+// GOMOKU_VCT_CORPUS names: leaving out those where the opponent has a
+// VCF within 20,000 nodes (safeMove's first check), in how many (found)
+// the VCT finds the opponent's win within a budget, with the defender's
+// line defence off and on. The budget is the in-turn check's at 0.2 s
+// (10,625 nodes); GOMOKU_VCT_BUDGETS (comma-separated node counts) sets
+// others — docs/performance.md's table used 3000,10625,42500,300000:
+//
+//	GOMOKU_VCT_BUDGETS=3000,10625,42500,300000 go test ./engine/gomoku -run '^$' -bench VCTCorpus -benchtime 1x
+func BenchmarkVCTCorpus(b *testing.B) {
+	path := os.Getenv("GOMOKU_VCT_CORPUS")
+	if path == "" {
+		path = vctCorpus
+	}
+	boards := lostPositions(b, path)
+	budgets := []int64{10_625}
+	if v := os.Getenv("GOMOKU_VCT_BUDGETS"); v != "" {
+		budgets = nil
+		for _, f := range strings.Split(v, ",") {
+			n, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
+			if err != nil || n <= 0 {
+				b.Fatalf("GOMOKU_VCT_BUDGETS: %q is not a node count", f)
+			}
+			budgets = append(budgets, n)
+		}
+	}
 	defer func(v bool) { vctLineDefence = v }(vctLineDefence)
 	for _, lines := range []bool{false, true} {
-		vctLineDefence = lines
-		for _, budget := range []int64{3_000, 10_625, 42_500, 300_000} {
-			found, vcf := 0, 0
-			t0 := time.Now()
-			for _, b := range boards {
-				s := &searcher{b: b, ctx: context.Background(), hard: time.Now().Add(time.Hour), threats: newThreatTable(8 << 20)}
-				s.threatBudget(20_000)
-				if ok, _ := s.vcf(20); ok {
-					vcf++
-					continue
+		for _, budget := range budgets {
+			b.Run(fmt.Sprintf("lines=%v/budget=%d", lines, budget), func(b *testing.B) {
+				vctLineDefence = lines
+				var found, vcf int
+				for b.Loop() {
+					found, vcf = 0, 0
+					for _, bd := range boards {
+						s := &searcher{b: bd, ctx: context.Background(), hard: time.Now().Add(time.Hour), threats: newThreatTable(8 << 20)}
+						s.threatBudget(20_000)
+						if ok, _ := s.vcf(20); ok {
+							vcf++
+							continue
+						}
+						if ok, _, _ := s.vctDeepening(10, budget); ok {
+							found++
+						}
+					}
 				}
-				if ok, _, _ := s.vctDeepening(10, budget); ok {
-					found++
-				}
-			}
-			t.Logf("line defence %v, %d positions, %d with a VCF: VCT found in %d within %d nodes (%v)", lines, len(boards), vcf, found, budget, time.Since(t0).Round(time.Millisecond))
+				b.ReportMetric(float64(len(boards)-vcf), "positions")
+				b.ReportMetric(float64(found), "found")
+			})
 		}
 	}
 }

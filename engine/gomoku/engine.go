@@ -291,7 +291,7 @@ func rootHook(b *board, lim Limits) func(m, depth int, done bool, score int) {
 
 // The VCT check of safeMove gets a node for every safeVCTDiv µs of the
 // turn, at most safeVCTMax. After our moves in 40 lost games against
-// Rapfi (TestVCTCorpus: 468 positions without a VCF for it within 20,000
+// Rapfi (BenchmarkVCTCorpus: 468 positions without a VCF for it within 20,000
 // nodes) our VCT finds Rapfi's win in 102 of them within 10,625 nodes
 // (16 µs a node at 0.2 s a move), 119 within 42,500 (4 µs), 152 within
 // 300,000; but a node every 4 µs (at most 200,000) scored 13.0 % ± 1.9
