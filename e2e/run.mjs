@@ -123,7 +123,11 @@ await scenario('connect4 vs computer to the end (keyboard and mouse, undo, recor
   check(await page.$('#board .cell.last') !== null, 'the last move is marked');
 
   // Record: the move string and replay.
+  // The record is written when the <details> element's toggle event
+  // arrives, a task after the click: wait for it rather than read at once
+  // (CI once read the empty box).
   await page.click('#record-toggle');
+  await page.waitForFunction(() => document.querySelector('#export-text').value !== '');
   const text = await page.inputValue('#export-text');
   check(/^[1-7]+$/.test(text), 'the export is a Connect Four move string: ' + text);
   const view = await (await page.request.get(base + '/api/games/' + new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('g'))).json();
