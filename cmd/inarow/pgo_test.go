@@ -12,7 +12,7 @@ import (
 // to optimise the inarow command (profile-guided optimisation; see
 // docs/development.md for how it is made): a gzipped pprof profile that
 // holds samples of the exact solver's search, whose inlining it pays for
-// (the empty board 8–14 % faster, docs/performance.md). A renamed hot
+// (the empty board 10–14 % faster, docs/performance.md). A renamed hot
 // function leaves the profile stale: this test then says to make it anew.
 func TestDefaultPGO(t *testing.T) {
 	f, err := os.Open("default.pgo")
