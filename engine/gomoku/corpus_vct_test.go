@@ -51,11 +51,7 @@ func lostPositions(tb testing.TB, path string) []*board {
 				break
 			}
 			if k >= 3 && mover == us {
-				c, _ := newBoard(rec.Cols, rec.Rows, rec.Rule)
-				for _, q := range b.moves {
-					c.Play(q)
-				}
-				boards = append(boards, c)
+				boards = append(boards, b.clone())
 			}
 		}
 	}
