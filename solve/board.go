@@ -52,6 +52,10 @@ type Geometry struct {
 	// by answering every move on top of it (see claimEvenBound). Zero when
 	// H is odd, where that strategy does not exist.
 	evenRows uint64
+	// below[d][i] is every cell below the line of K cells that starts at
+	// bit i in direction d (along a row, down and up a diagonal), in the
+	// line's columns (see linesBlocked).
+	below [3][64]uint64
 }
 
 // NewGeometry checks that r is a gravity game whose padded board fits one
@@ -90,6 +94,20 @@ func NewGeometry(r inarow.Rules) (*Geometry, error) {
 		if g.H%2 == 0 {
 			for y := 1; y < g.H; y += 2 {
 				g.evenRows |= b << uint(y)
+			}
+		}
+	}
+	for d, s := range [3]uint{g.stride, g.stride - 1, g.stride + 1} {
+		for i := uint(0); i < 64; i++ {
+			// The line's cells, less the bottom cells of its K columns:
+			// one cell a column, so no borrow crosses a column. Only the
+			// starts of lines on the board are ever looked up.
+			x, y := i/g.stride, i%g.stride
+			if int(x)+g.K > g.W || y >= uint(g.H) {
+				continue
+			}
+			for j := uint(0); j < uint(g.K); j++ {
+				g.below[d][i] += 1<<(i+j*s) - 1<<((x+j)*g.stride)
 			}
 		}
 	}

@@ -425,8 +425,12 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 	}
 
 	// The second player's claimeven strategy bounds the first's score.
+	// Without the blocked lines: the parent asked with them (below) before
+	// it searched this node, and asking again costs more than it finds
+	// (the empty board 131.5 M nodes with them here alone, 123.3 M with
+	// them in the parent alone, 122.6 M with both).
 	if g.evenRows != 0 && b.moves%2 == 0 {
-		if hi := g.claimEvenBound(b); beta > hi {
+		if hi := g.claimEvenBound(b, false); beta > hi {
 			beta = hi
 			if alpha >= beta {
 				return beta
@@ -476,7 +480,7 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 				return g.win(b.moves + 2)
 			}
 			if g.evenRows != 0 && b.moves%2 == 1 {
-				if lo := -g.claimEvenBound(play(b, m)); lo >= beta {
+				if lo := -g.claimEvenBound(play(b, m), true); lo >= beta {
 					return lo
 				}
 			}
@@ -580,12 +584,25 @@ func (s *C4Solver) negamax(b Board, alpha, beta int) int {
 // the rows 1…r, that is with stone number W·H − (H − r) at the latest. So
 // the lowest such r bounds the score (r = H: a loss with the last stone,
 // −1). Otherwise the strategy says nothing: the bound is the largest score.
-func (g *Geometry) claimEvenBound(b Board) int {
+//
+// With blocks, a line of the first player's cells that lies above one of
+// the second's in its own columns (see linesOf) does not count either: the
+// second player's line is complete first, so the first player's never is.
+// That bound is tighter (the empty 7×6 board 17 % fewer nodes, Pons' sets
+// 5–10 %) but costs a pass over the first player's lines.
+func (g *Geometry) claimEvenBound(b Board, blocks bool) int {
 	opp := b.current ^ b.mask | g.evenRows&^b.mask&^g.possible(b.mask)
+	var line, unblocked bool
+	if blocks {
+		line, unblocked = g.linesOf(g.board&^opp, opp)
+	} else {
+		line = g.hasLine(g.board &^ opp)
+		unblocked = line
+	}
 	switch {
-	case g.hasLine(g.board &^ opp):
+	case unblocked:
 		return g.win(b.moves)
-	case !g.hasLine(opp):
+	case !line && !g.hasLine(opp):
 		return 0
 	}
 	for r := 1; r < g.H; r++ {
@@ -596,6 +613,80 @@ func (g *Geometry) claimEvenBound(b Board) int {
 		}
 	}
 	return -g.win(g.cells - 1)
+}
+
+// linesOf reports whether mine holds a line, and whether one of its lines
+// is not blocked: a line is blocked when it lies above a line of opp in
+// its own columns, each cell of the opp line below the mine line's cell of
+// that column. Gravity fills the opp line's cell of a column before the
+// mine line's, so the opp line is complete before the line above it is,
+// and the second player's claimeven strategy (see claimEvenBound) wins
+// before the first player completes a blocked line. A vertical line has
+// nothing of opp below it in its column. The test is one pass: the cells
+// that start a line in each direction, then one table lookup (below) and
+// line test a start until one is not blocked — mostly the first.
+func (g *Geometry) linesOf(mine, opp uint64) (line, unblocked bool) {
+	if g.c4 {
+		return g.linesOf7x6(mine, opp)
+	}
+	var runs [4]uint64
+	any := uint64(0)
+	for d, s := range [4]uint{g.stride, g.stride - 1, g.stride + 1, 1} {
+		run := mine
+		for i := uint(1); i < uint(g.K) && run != 0; i++ {
+			run &= mine >> (i * s)
+		}
+		runs[d] = run
+		any |= run
+	}
+	switch {
+	case any == 0:
+		return false, false
+	case runs[3] != 0:
+		return true, true
+	}
+	for d, run := range runs[:3] {
+		for ; run != 0; run &= run - 1 {
+			if !g.hasLine(opp & g.below[d][bits.TrailingZeros64(run)]) {
+				return true, true
+			}
+		}
+	}
+	return true, false
+}
+
+// linesOf7x6 is linesOf for 7×6, K = 4, with constant shifts.
+func (g *Geometry) linesOf7x6(mine, opp uint64) (line, unblocked bool) {
+	v := mine & (mine >> 1)
+	v &= v >> 2
+	h := mine & (mine >> 7)
+	h &= h >> 14
+	d := mine & (mine >> 6)
+	d &= d >> 12
+	u := mine & (mine >> 8)
+	u &= u >> 16
+	switch {
+	case v|h|d|u == 0:
+		return false, false
+	case v != 0:
+		return true, true
+	}
+	for ; h != 0; h &= h - 1 {
+		if !hasLine7x6(opp & g.below[0][bits.TrailingZeros64(h)]) {
+			return true, true
+		}
+	}
+	for ; d != 0; d &= d - 1 {
+		if !hasLine7x6(opp & g.below[1][bits.TrailingZeros64(d)]) {
+			return true, true
+		}
+	}
+	for ; u != 0; u &= u - 1 {
+		if !hasLine7x6(opp & g.below[2][bits.TrailingZeros64(u)]) {
+			return true, true
+		}
+	}
+	return true, false
 }
 
 // moveList is the moves of a node sorted by increasing score, the best

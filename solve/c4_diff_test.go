@@ -227,3 +227,70 @@ func TestFastPath7x6AgreesWithGeneral(t *testing.T) {
 		}
 	}
 }
+
+// claimEvenBound bounds the exact score from above on random positions of
+// boards of even height — with the first player's lines that lie above
+// the second player's in their columns (linesBlocked) as well — and the
+// blocked case occurs: the test can fail if it is unsound.
+func TestClaimEvenBound(t *testing.T) {
+	cases := []struct {
+		r                    inarow.Rules
+		minStones, maxStones int
+		positions            int
+	}{
+		{inarow.Rules{Cols: 5, Rows: 4, K: 4, Gravity: true}, 2, 16, 300},
+		{inarow.Rules{Cols: 6, Rows: 4, K: 4, Gravity: true}, 6, 20, 200},
+		{inarow.Rules{Cols: 7, Rows: 4, K: 4, Gravity: true}, 10, 24, 100},
+		{inarow.Rules{Cols: 4, Rows: 6, K: 4, Gravity: true}, 4, 20, 200},
+		{inarow.ConnectFour, 26, 40, 60},
+	}
+	if testing.Short() || raceEnabled {
+		for i := range cases {
+			cases[i].positions /= 5
+		}
+	}
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(5, 6))
+	blockedUsed := 0
+	for _, c := range cases {
+		g, err := NewGeometry(c.r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tight := 0
+		for n := 0; n < c.positions; {
+			stones := c.minStones + rng.IntN(c.maxStones-c.minStones+1)
+			stones -= stones % 2 // the first player to move
+			p, moves, ok := randomPosition(rng, c.r, stones)
+			if !ok {
+				continue
+			}
+			n++
+			b, err := g.FromMoves(moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ref Solver
+			want, err := ref.Solve(ctx, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bound := g.claimEvenBound(b, true)
+			if bound < int(want) {
+				t.Fatalf("%v %q: claimeven bound %d below the score %d", c.r, moves, bound, want)
+			}
+			if bound < g.win(b.moves) {
+				tight++
+			}
+			opp := b.current ^ b.mask | g.evenRows&^b.mask&^g.possible(b.mask)
+			if mine := g.board &^ opp; bound < g.win(b.moves) && g.hasLine(mine) {
+				blockedUsed++
+			}
+		}
+		t.Logf("%v: %d of %d positions bounded below the largest score", c.r, tight, c.positions)
+	}
+	if blockedUsed == 0 {
+		t.Fatal("no position's bound came from the first player's lines being blocked")
+	}
+	t.Logf("%d bounds with the first player's lines blocked", blockedUsed)
+}
