@@ -14,10 +14,12 @@ import (
 
 // The level-3 Connect Four computer of the server searches with one
 // thread and a pooled solver (c4PoolTableBytes) within a 2 s move time.
-// Measured here (docs/connect4-book.md), one thread searches about 6 M
-// nodes a second on a quiet core, so edgeNodeBudget, what fits in 2 s
-// less the heuristic's twentieth and the margin, is about 11 M nodes.
-const edgeNodeBudget = 11_000_000
+// Measured here (docs/connect4-book.md), one thread of the plain build
+// searches about 9.7 M nodes a second on a quiet core at the book's edge
+// (13.9 M nodes in 1.43 s; the served, profile-guided build about 12 M),
+// so edgeNodeBudget, what fits in 2 s less the heuristic's twentieth and
+// the margin (1.88 s), is about 18 M nodes.
+const edgeNodeBudget = 18_000_000
 
 // edgePositions returns n random positions of r with the given number of
 // stones where nobody has won and the player to move cannot win at once
