@@ -26,9 +26,10 @@ import (
 // opening book. When ctx has a deadline it never searches past it: it
 // first runs the heuristic search (iterative deepening, a twentieth of
 // the time), then finds a move that keeps the game's value (a weak
-// search: win, draw or loss) and then the exact best moves. If the exact
-// search cannot finish in time — early positions just past the book, on
-// 7×6 up to 7 s of a quiet core at 7 stones (docs/connect4-book.md) — it
+// search: win, draw or loss) and then the exact best moves. With the
+// built-in 7×6 book (up to 7 stones) every position sampled fits 2 s of a
+// quiet core (at most 1.4 s, docs/connect4-book.md). If the exact search
+// cannot finish in time — a loaded machine, a shorter move time — it
 // plays the best move the exact search proved so far, else the weak
 // search's move, which gives away neither a win nor a draw, else (a lost
 // position, or not even the weak search finished) the heuristic's
