@@ -226,11 +226,38 @@ func TestFastPath7x6AgreesWithGeneral(t *testing.T) {
 			t.Fatalf("winning(%#x, %#x) = %#x, general form %#x", p, mask, got, want)
 		}
 	}
+	// linesOf: the constant-shift form against the general one (the
+	// geometry with its fast paths off), on random cells for the two
+	// sides, dense enough that both hold lines and some are blocked.
+	general := *g
+	general.c4 = false
+	blocked := 0
+	for i := 0; i < 200000; i++ {
+		mine := (rng.Uint64() | rng.Uint64()) & g.board
+		opp := rng.Uint64() & rng.Uint64() & g.board &^ mine
+		if i%2 == 0 { // opp's cells dense in the lowest rows, mine's above
+			low := g.bottom * (1<<(1+rng.IntN(4)) - 1)
+			opp = (rng.Uint64() | rng.Uint64() | rng.Uint64()) & low
+			mine = (rng.Uint64()|rng.Uint64())&g.board&^low | rng.Uint64()&rng.Uint64()&low&^opp
+		}
+		l1, u1 := g.linesOf7x6(mine, opp)
+		l2, u2 := general.linesOf(mine, opp)
+		if l1 != l2 || u1 != u2 {
+			t.Fatalf("linesOf(%#x, %#x) = %v %v, general form %v %v", mine, opp, l1, u1, l2, u2)
+		}
+		if l1 && !u1 {
+			blocked++
+		}
+	}
+	if blocked == 0 {
+		t.Fatal("no random pair had every line blocked")
+	}
+	t.Logf("%d of 200000 with every line blocked", blocked)
 }
 
 // claimEvenBound bounds the exact score from above on random positions of
 // boards of even height — with the first player's lines that lie above
-// the second player's in their columns (linesBlocked) as well — and the
+// the second player's in their columns (linesOf) as well — and the
 // blocked case occurs: the test can fail if it is unsound.
 func TestClaimEvenBound(t *testing.T) {
 	cases := []struct {
