@@ -56,7 +56,9 @@ import (
 // stores it was 1.4× (see store_norace.go), and marks at fewer nodes
 // (busyCells) took another tenth off. So 2 threads measured 1.78× one
 // thread's speed on 4453, 1.52× on the 40 positions, 1.55× on the empty
-// board (1.26× the nodes), one run each (docs/performance.md).
+// board (1.26× the nodes), one run each (docs/performance.md); with the
+// blocked-lines claimeven bound (session 16) the empty board 1.50–1.65×
+// in three rounds (1.26–1.29× the nodes).
 //
 // On 16–64 cores expect the model's curve times the price of a node,
 // which grows with the cores that share the table's lines and with the
