@@ -54,7 +54,7 @@ type Geometry struct {
 	evenRows uint64
 	// below[d][i] is every cell below the line of K cells that starts at
 	// bit i in direction d (along a row, down and up a diagonal), in the
-	// line's columns (see linesBlocked).
+	// line's columns (see linesOf).
 	below [3][64]uint64
 }
 

@@ -310,8 +310,7 @@ func TestClaimEvenBound(t *testing.T) {
 			if bound < g.win(b.moves) {
 				tight++
 			}
-			opp := b.current ^ b.mask | g.evenRows&^b.mask&^g.possible(b.mask)
-			if mine := g.board &^ opp; bound < g.win(b.moves) && g.hasLine(mine) {
+			if bound < g.claimEvenBound(b, false) { // tighter for the blocked lines
 				blockedUsed++
 			}
 		}
