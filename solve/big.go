@@ -387,6 +387,34 @@ func (s *BigSolver) SolveBoard(ctx context.Context, b BigBoard) (Score, error) {
 	return weakScore(lo, s.weak), nil
 }
 
+// AtLeast is C4Solver.AtLeast for a BigBoard: whether b's score is at
+// least w, by one null-window search.
+func (s *BigSolver) AtLeast(ctx context.Context, b BigBoard, w int) (bool, error) {
+	g := s.g
+	if b.moves >= g.cells {
+		return 0 >= w, nil
+	}
+	if g.CanWinNext(b) {
+		return g.win(b.moves) >= w, nil
+	}
+	if w <= -g.win(b.moves+1) {
+		return true, nil
+	}
+	if w > g.win(b.moves) {
+		return false, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	s.ctx, s.stopped = ctx, false
+	defer func() { s.ctx = nil }()
+	r := s.negamax(b, w-1, w)
+	if s.stopped {
+		return false, ctx.Err()
+	}
+	return r >= w, nil
+}
+
 // Analyze returns the score of every column of p (FullColumn: no room).
 func (s *BigSolver) Analyze(ctx context.Context, p inarow.Position) ([]Score, error) {
 	if p.Over() {

@@ -16,6 +16,9 @@ type Gravity interface {
 	// SolveMoves returns the exact score after the moves, for the player
 	// to move; a refused move string is a *MoveError.
 	SolveMoves(ctx context.Context, moves string) (Score, error)
+	// AtLeastMoves reports whether the score after the moves is at least
+	// w, by one null-window search: a bound proved for less than a solve.
+	AtLeastMoves(ctx context.Context, moves string, w int) (bool, error)
 	// AnalyzeMoves returns the score of every column after the moves
 	// (FullColumn for a column without room).
 	AnalyzeMoves(ctx context.Context, moves string) ([]Score, error)
@@ -45,6 +48,15 @@ func (s *C4Solver) SolveMoves(ctx context.Context, moves string) (Score, error) 
 	return s.SolveBoard(ctx, b)
 }
 
+// AtLeastMoves is AtLeast of the position after moves.
+func (s *C4Solver) AtLeastMoves(ctx context.Context, moves string, w int) (bool, error) {
+	b, err := s.g.FromMoves(moves)
+	if err != nil {
+		return false, err
+	}
+	return s.AtLeast(ctx, b, w)
+}
+
 // AnalyzeMoves is AnalyzeBoard of the position after moves.
 func (s *C4Solver) AnalyzeMoves(ctx context.Context, moves string) ([]Score, error) {
 	b, err := s.g.FromMoves(moves)
@@ -64,6 +76,15 @@ func (s *BigSolver) SolveMoves(ctx context.Context, moves string) (Score, error)
 		return 0, err
 	}
 	return s.SolveBoard(ctx, b)
+}
+
+// AtLeastMoves is AtLeast of the position after moves.
+func (s *BigSolver) AtLeastMoves(ctx context.Context, moves string, w int) (bool, error) {
+	b, err := s.g.FromMoves(moves)
+	if err != nil {
+		return false, err
+	}
+	return s.AtLeast(ctx, b, w)
 }
 
 // AnalyzeMoves returns the score of every column after moves.

@@ -155,12 +155,13 @@ func (s *C4Solver) BestMoves(ctx context.Context, b Board) (Score, []int, error)
 			}
 			continue
 		}
-		ok, err := s.reaches(ctx, g.Play(b, c), -int(v))
+		// The move keeps v if the child scores at most −v for its player.
+		better, err := s.AtLeast(ctx, g.Play(b, c), 1-int(v))
 		if err != nil {
 			slices.Sort(cols)
 			return v, cols, err
 		}
-		if ok {
+		if !better {
 			cols = append(cols, c)
 		}
 	}
@@ -168,28 +169,35 @@ func (s *C4Solver) BestMoves(ctx context.Context, b Board) (Score, []int, error)
 	return v, cols, nil
 }
 
-// reaches reports whether child, a position after the parent's move that
-// did not win, scores at most w for its player to move (so the move
-// scores at least −w for the parent).
-func (s *C4Solver) reaches(ctx context.Context, child Board, w int) (bool, error) {
+// AtLeast reports whether b's score for the player to move is at least
+// w, by one null-window search on every thread (the score's bound, not
+// the score: a proof that costs one of the probes of SolveBoard). Scores
+// past the range a position can have answer at once.
+func (s *C4Solver) AtLeast(ctx context.Context, b Board, w int) (bool, error) {
 	g := s.g
-	if child.moves >= g.cells {
-		return 0 <= w, nil
+	if b.moves >= g.cells {
+		return 0 >= w, nil
 	}
-	if g.CanWinNext(child) {
-		return g.win(child.moves) <= w, nil
+	if g.CanWinNext(b) {
+		return g.win(b.moves) >= w, nil
 	}
-	if v, ok := s.bookLookup(child); ok {
-		return int(v) <= w, nil
+	if v, ok := s.bookLookup(b); ok {
+		return int(v) >= w, nil
+	}
+	if w <= -g.win(b.moves+1) {
+		return true, nil
+	}
+	if w > g.win(b.moves) {
+		return false, nil
 	}
 	if err := ctx.Err(); err != nil {
 		return false, err
 	}
-	r, ok := s.onEveryThread(func(h *C4Solver) (int, bool) { return h.window(ctx, child, w) })
+	r, ok := s.onEveryThread(func(h *C4Solver) (int, bool) { return h.window(ctx, b, w-1) })
 	if !ok {
 		return false, ctx.Err()
 	}
-	return r <= w, nil
+	return r >= w, nil
 }
 
 // window is one null-window search of b around w on this thread: b's

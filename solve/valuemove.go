@@ -32,11 +32,11 @@ func (s *C4Solver) ValueMove(ctx context.Context, b Board, order []int) (sign Sc
 		}
 		// The move keeps a win if the child scores ≤ −1 for its player,
 		// a draw if ≤ 0.
-		ok, err := s.reaches(ctx, g.Play(b, c), -int(v))
+		better, err := s.AtLeast(ctx, g.Play(b, c), 1-int(v))
 		if err != nil {
 			return v, -1, err
 		}
-		if ok {
+		if !better {
 			return v, c, nil
 		}
 	}

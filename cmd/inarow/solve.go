@@ -27,12 +27,15 @@ import (
 //	inarow analyze connect4 MOVES [--rules RULES] [--table-mb N] [--no-book]
 //	inarow bench solve [--sets DIR] [--max N] [--only SETS] [--table-mb N] [--no-book]
 //	inarow bench solve --random N --stones LIST [--rules RULES] [--seed S] [--table-mb N]
-const solveUsage = `  inarow solve connect4 [--rules RULES] [--table-mb N] [--no-book] [--weak] [--threads N]
+const solveUsage = `  inarow solve connect4 [--rules RULES] [--table-mb N] [--no-book] [--weak | --at-least S] [--threads N]
       Read move strings (1-based columns, "4453"; "-" is the empty board), one
       a line, from stdin and print "MOVES SCORE NODES MICROSECONDS" for each.
       A line may carry more fields (a test set's expected score): they are
       ignored. An invalid line is reported on stderr and skipped. --weak: the
       score's sign only (1 a win, 0 a draw, -1 a loss), which costs less.
+      --at-least S: only whether the score is at least S, printed ">=S" or
+      "<S" in place of the score (one null-window search: a bound proved in
+      parts, e.g. ">=2" and "<3" prove a score of 2).
       --threads N: N threads search each position of a board of up to 64
       padded bits, (rows+1)·cols (default: every core; the scores are the
       same, the nodes vary).
@@ -57,6 +60,7 @@ type solverFlags struct {
 	noBook  *bool
 	weak    *bool // nil for the commands without --weak
 	threads *int  // nil for the commands without --threads
+	atLeast *int  // solve's --at-least; nil unless given
 }
 
 // helpOrUsage is the exit status of a command whose flags did not parse:
@@ -187,30 +191,44 @@ func movesField(line string) (string, bool) {
 // and up to maxArgs-1 more) and makes the solver of GAME. When they are
 // wrong, or --help asked for the usage, it has said so on stderr and
 // returns the exit status, with a nil solver.
-func openSearch(name, usage string, maxArgs int, args []string, stderr io.Writer) (solve.Gravity, []string, int) {
+func openSearch(name, usage string, maxArgs int, args []string, stderr io.Writer) (solve.Gravity, solverFlags, []string, int) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = solveHelp(fs, stderr)
 	sf := addSolverFlags(fs)
 	sf.addSearchFlags(fs)
+	if name == "solve" {
+		fs.Func("at-least", "only test whether each score is at least `S`: print >=S or <S (one null-window search; not with --weak)", func(v string) error {
+			w, err := strconv.Atoi(v)
+			if err != nil {
+				return fmt.Errorf("not a score: %q", v)
+			}
+			sf.atLeast = &w
+			return nil
+		})
+	}
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
-		return nil, nil, helpOrUsage(err)
+		return nil, sf, nil, helpOrUsage(err)
+	}
+	if sf.atLeast != nil && *sf.weak {
+		fmt.Fprintf(stderr, "inarow %s: --at-least and --weak: give one\n", name)
+		return nil, sf, nil, exitUsage
 	}
 	if len(pos) < 1 || len(pos) > maxArgs {
 		fmt.Fprintln(stderr, "usage: "+usage)
-		return nil, nil, exitUsage
+		return nil, sf, nil, exitUsage
 	}
 	s, err := sf.newGravity(pos[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "inarow %s: %v\n", name, err)
-		return nil, nil, exitUsage
+		return nil, sf, nil, exitUsage
 	}
-	return s, pos, exitOK
+	return s, sf, pos, exitOK
 }
 
 func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	s, _, code := openSearch("solve", "inarow solve connect4 [--rules RULES] [--table-mb N] [--no-book] [--weak] [--threads N] < MOVES", 1, args, stderr)
+	s, sf, _, code := openSearch("solve", "inarow solve connect4 [--rules RULES] [--table-mb N] [--no-book] [--weak | --at-least S] [--threads N] < MOVES", 1, args, stderr)
 	if s == nil {
 		return code
 	}
@@ -228,7 +246,14 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		before := s.Nodes()
 		start := time.Now()
-		v, err := s.SolveMoves(ctx, moves)
+		var v solve.Score
+		var yes bool
+		var err error
+		if sf.atLeast != nil {
+			yes, err = s.AtLeastMoves(ctx, moves, *sf.atLeast)
+		} else {
+			v, err = s.SolveMoves(ctx, moves)
+		}
 		us := time.Since(start).Microseconds()
 		if me := (*solve.MoveError)(nil); errors.As(err, &me) {
 			out.Flush()
@@ -244,7 +269,14 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if moves == "" {
 			moves = "-"
 		}
-		fmt.Fprintf(out, "%s %d %d %d\n", moves, v, s.Nodes()-before, us)
+		answer := strconv.Itoa(int(v))
+		switch {
+		case sf.atLeast != nil && yes:
+			answer = ">=" + strconv.Itoa(*sf.atLeast)
+		case sf.atLeast != nil:
+			answer = "<" + strconv.Itoa(*sf.atLeast)
+		}
+		fmt.Fprintf(out, "%s %s %d %d\n", moves, answer, s.Nodes()-before, us)
 		if n%64 == 0 {
 			out.Flush()
 		}
@@ -258,7 +290,7 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
-	s, pos, status := openSearch("analyze", "inarow analyze connect4 MOVES [--rules RULES] [--table-mb N] [--no-book] [--weak] [--threads N]", 2, args, stderr)
+	s, _, pos, status := openSearch("analyze", "inarow analyze connect4 MOVES [--rules RULES] [--table-mb N] [--no-book] [--weak] [--threads N]", 2, args, stderr)
 	if s == nil {
 		return status
 	}

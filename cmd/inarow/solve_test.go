@@ -93,6 +93,50 @@ func TestSolveWeak(t *testing.T) {
 	}
 }
 
+// --at-least S prints whether each score is at least S, for solve only,
+// on both word sizes; a score that is not a number, or --weak beside it,
+// is refused.
+func TestSolveAtLeast(t *testing.T) {
+	// Test_L3_R1 lines scoring -1, 1 and 0, then 4453 (-2, from the book).
+	in := "2252576253462244111563365343671351441\n7422341735647741166133573473242566\n23163416124767223154467471272416755633\n4453\n"
+	for _, tc := range []struct {
+		w    string
+		want []string
+	}{
+		{"0", []string{"<0", ">=0", ">=0", "<0"}},
+		{"1", []string{"<1", ">=1", "<1", "<1"}},
+		{"-2", []string{">=-2", ">=-2", ">=-2", ">=-2"}},
+	} {
+		res := cli(t, in, "solve", "connect4", "--at-least", tc.w, "--table-mb", "16")
+		var got []string
+		for _, l := range strings.Split(strings.TrimSpace(res.stdout), "\n") {
+			if f := strings.Fields(l); len(f) == 4 {
+				got = append(got, f[1])
+			}
+		}
+		if res.code != 0 || !slices.Equal(got, tc.want) {
+			t.Errorf("solve --at-least %s: %q, want %q (%+v)", tc.w, got, tc.want, res)
+		}
+	}
+	// 9×7 takes the 128-bit solver: a random position of 40 stones
+	// scoring 3 (bench solve --random 12 --stones 40 --seed 5).
+	for w, want := range map[string]string{"3": ">=3", "4": "<4"} {
+		res := cli(t, "2288421335253694234746766144919922733118\n", "solve", "mnk", "--rules", "m=9,n=7,k=4,gravity", "--table-mb", "16", "--at-least", w)
+		if f := strings.Fields(res.stdout); res.code != 0 || len(f) != 4 || f[1] != want {
+			t.Errorf("solve 9x7 --at-least %s: %+v, want %s", w, res, want)
+		}
+	}
+	for _, args := range [][]string{
+		{"solve", "connect4", "--at-least", "two"},
+		{"solve", "connect4", "--at-least", "1", "--weak"},
+		{"analyze", "connect4", "44", "--at-least", "1"},
+	} {
+		if res := cli(t, "4453\n", args...); res.code != 2 || res.stdout != "" || res.stderr == "" {
+			t.Errorf("%q: %+v", args, res)
+		}
+	}
+}
+
 // --threads 2 and the default (every core) give the scores of one
 // thread; --threads 0 is refused.
 func TestSolveThreads(t *testing.T) {
