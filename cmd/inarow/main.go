@@ -31,10 +31,12 @@ Usage:
       (freestyle, standard, renju, caro, caro-exact; 5 to 20).
       GAME: tictactoe, connect4, gomoku, gobang, or mnk with --rules.
 
-  inarow solve connect4 [--rules RULES] [--table-mb N] [--weak] [--threads N]
+  inarow solve connect4 [--rules RULES] [--table-mb N] [--weak | --at-least S] [--threads N]
       Read move strings (1-based columns, one a line) on stdin and print
       MOVES SCORE NODES MICROSECONDS, the score in Pascal Pons' convention
-      (--weak: its sign only, 1 a win, 0 a draw, -1 a loss; --threads: default every core).
+      (--weak: its sign only, 1 a win, 0 a draw, -1 a loss; --at-least S: ">=S" or
+      "<S" in its place, one null-window search, so a long proof can be split;
+      --threads: default every core).
   inarow analyze connect4 MOVES [--rules RULES] [--weak] [--threads N]
       Print the score of every column after MOVES ("-" for a full column).
   inarow analyze gomoku --record FILE [--rule RULE] [--moves N] [--fours N] [--vct-depth N] [--nodes N]
