@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -73,8 +74,8 @@ func TestAtLeast(t *testing.T) {
 	// A refused move string is a *MoveError and no answer; an ended
 	// context is its error.
 	s := newC4(t, inarow.ConnectFour, 1<<20)
-	if _, err := s.AtLeastMoves(ctx, "48", 0); err == nil {
-		t.Error("AtLeastMoves(\"48\"): no error")
+	if _, err := s.AtLeastMoves(ctx, "48", 0); !errors.As(err, new(*MoveError)) {
+		t.Errorf("AtLeastMoves(\"48\"): %v, want a *MoveError", err)
 	}
 	ended, cancel := context.WithCancel(ctx)
 	cancel()

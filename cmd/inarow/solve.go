@@ -246,13 +246,19 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		before := s.Nodes()
 		start := time.Now()
-		var v solve.Score
-		var yes bool
+		var answer string // the score, or whether it reaches --at-least
 		var err error
-		if sf.atLeast != nil {
-			yes, err = s.AtLeastMoves(ctx, moves, *sf.atLeast)
+		if w := sf.atLeast; w != nil {
+			var yes bool
+			yes, err = s.AtLeastMoves(ctx, moves, *w)
+			answer = "<" + strconv.Itoa(*w)
+			if yes {
+				answer = ">=" + strconv.Itoa(*w)
+			}
 		} else {
+			var v solve.Score
 			v, err = s.SolveMoves(ctx, moves)
+			answer = strconv.Itoa(int(v))
 		}
 		us := time.Since(start).Microseconds()
 		if me := (*solve.MoveError)(nil); errors.As(err, &me) {
@@ -268,13 +274,6 @@ func runSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if moves == "" {
 			moves = "-"
-		}
-		answer := strconv.Itoa(int(v))
-		switch {
-		case sf.atLeast != nil && yes:
-			answer = ">=" + strconv.Itoa(*sf.atLeast)
-		case sf.atLeast != nil:
-			answer = "<" + strconv.Itoa(*sf.atLeast)
 		}
 		fmt.Fprintf(out, "%s %s %d %d\n", moves, answer, s.Nodes()-before, us)
 		if n%64 == 0 {
