@@ -53,7 +53,8 @@ type Analysis struct {
 // AnalyzeOptions bound an analysis beyond its context's deadline.
 type AnalyzeOptions struct {
 	// Depth bounds the gomoku engine's search; a search that reaches it
-	// is complete [0: only the context's deadline bounds it].
+	// is complete, and so is one that proves the best move a win or every
+	// move a loss before it [0: only the context's deadline bounds it].
 	Depth int
 }
 
@@ -192,7 +193,13 @@ func analyzeGomoku(ctx context.Context, p inarow.Position, opt AnalyzeOptions) (
 		a.Method = MethodVCT
 		a.Line = append([]inarow.Move{vals[0].Move}, vals[0].PV...)
 	}
-	a.Complete = opt.Depth > 0 && a.Depth >= opt.Depth
+	// Proven values are final: a win for the best move, or a loss for
+	// every one, is the whole answer whatever depth proved it.
+	allProven := len(a.Moves) > 0
+	for _, v := range a.Moves {
+		allProven = allProven && v.Proven
+	}
+	a.Complete = opt.Depth > 0 && a.Depth >= opt.Depth || a.Method == MethodVCT || allProven
 	if !a.Complete {
 		a.Note = "the engine's values at the depth the time bound allowed"
 	}

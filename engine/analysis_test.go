@@ -118,3 +118,38 @@ func TestAnalyzeCutShort(t *testing.T) {
 		t.Fatalf("gomoku within 50ms to depth 40: %+v, %v", a, err)
 	}
 }
+
+// A gomoku analysis that proves every move lost (white against black's
+// open four) stops at the depth that proved it and is complete: a deeper
+// search cannot change a proof, and the note that a time bound cut it
+// short would be wrong.
+func TestAnalyzeProvenIsComplete(t *testing.T) {
+	r := gomokuRules(t, gomoku.Freestyle, 15)
+	p, err := inarow.NewPosition(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"h8", "a1", "i8", "a3", "j8", "a5", "k8"} {
+		m, err := r.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, err = p.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	a, err := Analyze(ctx, p, AnalyzeOptions{Depth: 4})
+	if err != nil || len(a.Moves) == 0 {
+		t.Fatalf("%+v, %v", a, err)
+	}
+	for _, v := range a.Moves {
+		if !v.Proven || v.Score >= 0 {
+			t.Errorf("%v: score %d, proven %v; want a proven loss", v.Move, v.Score, v.Proven)
+		}
+	}
+	if !a.Complete || a.Note != "" || a.Depth >= 4 {
+		t.Errorf("complete %v, note %q, depth %d: want complete, no note, below depth 4", a.Complete, a.Note, a.Depth)
+	}
+}
