@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"unsafe"
 
 	"github.com/inarow/inarow"
 )
@@ -255,7 +254,6 @@ func newBigTable(bytes int) *bigTable {
 		m++
 	}
 	t := &bigTable{m: m, entries: make([]u128, 1<<m)}
-	adviseHuge(unsafe.Pointer(&t.entries[0]), uintptr(16<<m))
 	for i := 0; i < len(t.entries); i += 256 {
 		t.entries[i] = u128{}
 	}

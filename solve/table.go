@@ -3,7 +3,6 @@ package solve
 import (
 	"math/bits"
 	"sync/atomic"
-	"unsafe"
 )
 
 // table is the transposition table: a fixed array of entries indexed by
@@ -44,7 +43,6 @@ func newTable(bytes int, keyBits, vbits uint) *table {
 	if quotientBits(keyBits, n)+vbits <= 32 {
 		t.n = n
 		t.small = make([]uint32, n)
-		adviseHuge(unsafe.Pointer(&t.small[0]), uintptr(4*n))
 	} else {
 		n = nextPrime(max(uint64(bytes/8), 1021))
 		for quotientBits(keyBits, n)+vbits > 64 {
@@ -52,7 +50,6 @@ func newTable(bytes int, keyBits, vbits uint) *table {
 		}
 		t.n = n
 		t.large = make([]uint64, n)
-		adviseHuge(unsafe.Pointer(&t.large[0]), uintptr(8*n))
 	}
 	t.touch()
 	l := uint(bits.Len64(t.n))
@@ -126,6 +123,15 @@ func (t *table) put(key, code uint64) {
 
 // touch writes every page of the table once, so that the operating system
 // maps it now rather than on the first probes of the first search.
+//
+// The pages are the system's own size (4 KiB). Transparent huge pages
+// (madvise MADV_HUGEPAGE, 2 MiB) were asked for until session 18, to save
+// TLB misses; on the project's machine (a 2-vCPU AMD EPYC virtual
+// machine) they searched no faster — the empty 7×6 board 123.3 M nodes in
+// 10.5 s with either, 24–25 M nodes/s with two threads — and took 2.2 s
+// of kernel time to map a 1 GB table whose memory had been free for a
+// few seconds, against 0.35 s: part of the spread of session 16's
+// two-thread runs (docs/performance.md).
 func (t *table) touch() {
 	for i := 0; i < len(t.small); i += 1024 {
 		t.small[i] = 0
