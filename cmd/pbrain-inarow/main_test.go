@@ -358,8 +358,11 @@ func TestRealtime(t *testing.T) {
 	b := startBrain(t)
 	b.send("START 15", "INFO timeout_turn 500", "INFO show_detail 2")
 	b.answer(patience)
-	// the opponent's open three on row 7 (5,7 6,7 7,7), our stones apart
-	b.send("BOARD", "5,7,2", "6,7,2", "7,7,2", "1,1,1", "13,1,1", "DONE")
+	// the opponent's open three on row 7 (5,7 6,7 7,7), our two stones
+	// below it: blocked, the three is held (with our stones in the
+	// corners the opponent wins by threats, which a search of depth 10
+	// proves, and every move is lost)
+	b.send("BOARD", "5,7,2", "6,7,2", "7,7,2", "6,9,1", "8,9,1", "DONE")
 	msgs, a := b.collect(patience)
 	if !moveRE.MatchString(a) {
 		t.Fatalf("answer %q", a)

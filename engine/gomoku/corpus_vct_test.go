@@ -119,3 +119,32 @@ func BenchmarkVCTCorpus(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSearchCorpus measures what a nominal depth costs the search:
+// the nodes (alpha-beta and threats) the engine takes to finish depth 8
+// (or to prove a win or a loss before it)
+// from every fifth position of the corpus above (118 positions after our
+// moves in games lost to Rapfi: the middle games that matter), reported
+// a position. The reductions and pruning show here first:
+//
+//	go test ./engine/gomoku -run '^$' -bench SearchCorpus -benchtime 1x
+func BenchmarkSearchCorpus(b *testing.B) {
+	boards := lostPositions(b, vctCorpus)
+	eng := &Engine{}
+	var nodes int64
+	n := 0
+	for b.Loop() {
+		for i := 0; i < len(boards); i += 5 {
+			eng.NewGame()
+			var at8 int64 // the nodes when depth 8 is done, before the move's threat check
+			res := eng.search(context.Background(), boards[i], Limits{MaxDepth: 8, Progress: func(in Info) { at8 = in.Nodes }})
+			if res.Move < 0 {
+				b.Fatal("no move")
+			}
+			nodes += at8
+			n++
+		}
+	}
+	b.ReportMetric(float64(nodes)/float64(n), "nodes/position")
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}

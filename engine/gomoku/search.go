@@ -2,6 +2,7 @@ package gomokuengine
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"slices"
 	"sync/atomic"
@@ -327,6 +328,42 @@ const (
 	futMargin = 700
 )
 
+// Late-move reductions: from the third move on, the nth move (from 0)
+// of a node at depth 3 or more is searched lmrTable[depth][n] plies
+// shallower, ln(depth)·ln(n)/lmrDiv rounded from 0.4 (the shape of
+// Rapfi's published reductions); one ply less when it makes or stops a
+// three or more, and one less at a principal-variation node; never
+// below depth 1. A reduced move that beats alpha is searched again in
+// full. Fours are reduced too: the answer to a four costs no depth (see
+// search), so a reduced four still sees its threat line through.
+const lmrDiv = 1.2
+
+var lmrTable = func() (t [32][64]int8) {
+	for d := 1; d < len(t); d++ {
+		for n := 1; n < len(t[0]); n++ {
+			t[d][n] = int8(0.4 + math.Log(float64(d))*math.Log(float64(n))/lmrDiv)
+		}
+	}
+	return t
+}()
+
+// reduction is how many plies the nth move of a node at depth is
+// reduced by; cl is the larger of the classes the move has for the side
+// to move and for the opponent, read before it is played.
+func reduction(depth, n int, cl uint8, pv bool) int {
+	if depth < 3 || n < 2 {
+		return 0
+	}
+	r := int(lmrTable[min(depth, len(lmrTable)-1)][min(n, len(lmrTable[0])-1)])
+	if cl >= clsThree {
+		r--
+	}
+	if pv {
+		r--
+	}
+	return max(0, min(r, depth-2))
+}
+
 var (
 	razorMargin = [...]int{0, 370, 540}
 	lmpCount    = [...]int{0, 4, 5, 7, 9, 11, 13, 16}
@@ -452,8 +489,8 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		m := mv.m
 		// a quiet move makes no three and stops none; once the node
 		// has a move that does not lose, the late ones are not searched
-		if prune && n >= lmpCount[min(depth, len(lmpCount)-1)] && best > -winBound &&
-			b.cls[me][m] < clsThree && b.cls[op][m] < clsThree {
+		cl := max(b.cls[me][m], b.cls[op][m])
+		if prune && n >= lmpCount[min(depth, len(lmpCount)-1)] && best > -winBound && cl < clsThree {
 			continue
 		}
 		if ply == 0 && s.onRoot != nil {
@@ -465,8 +502,8 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 			v = -s.search(depth-1, -beta, -alpha, ply+1)
 		} else {
 			r := 0
-			if depth >= 3 && n >= 6 && mv.s < clsOwn[clsThree] {
-				r = 1
+			if !s.reference {
+				r = reduction(depth, n, cl, pvNode)
 			}
 			v = -s.search(depth-1-r, -alpha-1, -alpha, ply+1)
 			if v > alpha && (r > 0 || v < beta) {
