@@ -488,8 +488,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	a0 := alpha
 	for n := range limit {
 		pick(moves, n)
-		mv := moves[n]
-		m := mv.m
+		m := moves[n].m
 		// a quiet move makes no three and stops none; once the node
 		// has a move that does not lose, the late ones are not searched
 		cl := max(b.cls[me][m], b.cls[op][m])
