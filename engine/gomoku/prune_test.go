@@ -199,3 +199,49 @@ func TestReduction(t *testing.T) {
 		t.Errorf("depth 10 move 20 reduced by %d, want at least 2", r)
 	}
 }
+
+// A singular extension is granted when the table values its move far
+// above what any other move reaches (a lower bound or exact, deep
+// enough), and not when the entry is an upper bound, too shallow, or
+// values its move no better than the rest, nor in the reference search.
+func TestSingularExtension(t *testing.T) {
+	b := boardFrom(t, gomoku.Freestyle, black,
+		"...............",
+		"...............",
+		"...............",
+		"...............",
+		"...............",
+		"......X........",
+		"......XO.......",
+		".......O.......",
+		"...............",
+	)
+	const depth = 6 // the entries are shallower: the table cuts no node off
+	for _, c := range []struct {
+		name      string
+		above     int // the table's value of its move, above the node's static value
+		flag      int
+		ttDepth   int
+		reference bool
+		want      int32
+	}{
+		{"singular", 4000, ttLower, depth - 1, false, 1},
+		{"exact", 4000, ttExact, depth - 3, false, 1},
+		{"upper bound", 4000, ttUpper, depth - 1, false, 0},
+		{"too shallow", 4000, ttLower, depth - 4, false, 0},
+		{"not above the rest", -4000, ttLower, depth - 1, false, 0},
+		{"reference", 4000, ttLower, depth - 1, true, 0},
+	} {
+		s := pruneSearcher(b, c.reference)
+		ev := s.eval()
+		m := s.genMoves(1, -1)[0].m
+		s.tt.store(b.Hash(), c.ttDepth, toTT(ev+c.above, 1), c.flag, m)
+		s.search(depth, ev+c.above-1, ev+c.above, 1)
+		if got := s.singular[1]; got != c.want {
+			t.Errorf("%s: %d singular extensions at the node, want %d", c.name, got, c.want)
+		}
+		if s.excluded[1] != 0 {
+			t.Errorf("%s: the excluded move %d left behind", c.name, s.excluded[1])
+		}
+	}
+}
