@@ -193,12 +193,6 @@ type searcher struct {
 	// search (published of them by this one)
 	live      *atomic.Int64
 	published int64
-	// excluded[ply] is the move the singular-extension search at ply
-	// leaves out (0, a cell off the board: none)
-	excluded [maxPly + 2]int
-	// singular[ply] counts the singular extensions granted at ply (the
-	// tests read it)
-	singular [maxPly + 2]int32
 }
 
 // total is the number of nodes of all searches (alpha-beta and threats).
@@ -440,12 +434,8 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	}
 	hk := b.Hash()
 	ttMove := -1
-	// a search that leaves a move out is not the node's: it neither
-	// takes nor keeps the table's entry
-	excl := s.excluded[ply]
-	var tte ttEntry
-	if e, ok := s.tt.probe(hk); ok && excl == 0 {
-		ttMove, tte = int(e.move), e
+	if e, ok := s.tt.probe(hk); ok {
+		ttMove = int(e.move)
 		if int(e.depth) >= depth && ply > 0 {
 			sc := fromTT(int(e.score), ply)
 			switch {
@@ -465,7 +455,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	// value) and, in the move loop, move-count pruning of quiet moves.
 	pvNode := beta-alpha > 1
 	quietPos := b.clsCnt[op][clsFlex4] == 0 && b.clsCnt[op][clsB4F3] == 0 && b.clsCnt[op][clsF3F3] == 0
-	prune := !s.reference && !pvNode && ply > 0 && quietPos && excl == 0
+	prune := !s.reference && !pvNode && ply > 0 && quietPos
 	if prune && alpha > -winBound && beta < winBound {
 		ev := s.eval()
 		if depth <= futDepth && ev-futMargin*depth >= beta {
@@ -480,12 +470,6 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 			}
 			return ev
 		}
-	}
-	// before the move list: the search without the table's move fills
-	// this ply's buffer
-	ext := s.singularExt(depth, ply, ttMove, tte)
-	if s.stopped {
-		return 0
 	}
 	moves := s.candidates(ply, ttMove)
 	if len(moves) == 0 {
@@ -511,19 +495,13 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		if prune && n >= lmpCount[min(depth, len(lmpCount)-1)] && best > -winBound && cl < clsThree {
 			continue
 		}
-		if m == excl {
-			continue
-		}
 		if ply == 0 && s.onRoot != nil {
 			s.onRoot(m, depth, false, 0)
 		}
 		b.Play(m)
 		var v int
 		if n == 0 {
-			if m != ttMove {
-				ext = 0
-			}
-			v = -s.search(depth-1+ext, -beta, -alpha, ply+1)
+			v = -s.search(depth-1, -beta, -alpha, ply+1)
 		} else {
 			r := 0
 			if !s.reference {
@@ -564,48 +542,6 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	} else if best >= beta {
 		flag = ttLower
 	}
-	if excl == 0 {
-		s.tt.store(hk, depth, toTT(best, ply), flag, bestMove)
-	}
+	s.tt.store(hk, depth, toTT(best, ply), flag, bestMove)
 	return best
-}
-
-// Singular extensions (the technique of Anantharaman, Campbell and Hsu;
-// Rapfi's published search has it too): at a node of depth seDepth or
-// more whose table entry, at most 3 plies shallower and not an upper
-// bound, values the table's move at v, the node is searched without that
-// move, to half the depth, with a null window at v − seMargin·depth. If
-// no other move reaches it, the table's move is the only one that holds
-// — in gomoku, most often the one defence of a threat line — and it is
-// searched a ply deeper. Against full Rapfi at 0.2 s a move, both brains
-// on the same openings and colours, this scored 16.2 % where the search
-// without it scored 13.6 % (1,125 games each: +2.6 ± 2.5 points, two
-// sittings, docs/performance.md), though it takes more nodes to a
-// nominal depth. Proven values (wins, losses) are never extended: the
-// threat searches settle those.
-const (
-	seDepth  = 5
-	seMargin = 40
-)
-
-// singularExt is the extension of the table's move ttMove (entry e) at a
-// node of depth at ply: 1 if it is singular, else 0.
-func (s *searcher) singularExt(depth, ply, ttMove int, e ttEntry) int {
-	if s.reference || ply == 0 || depth < seDepth || ttMove <= 0 || s.excluded[ply] != 0 ||
-		int(e.depth) < depth-3 || e.flag == ttUpper || !s.b.Empty(ttMove) {
-		return 0
-	}
-	v := fromTT(int(e.score), ply)
-	if v <= -winBound || v >= winBound {
-		return 0
-	}
-	sb := v - seMargin*depth
-	s.excluded[ply] = ttMove
-	sv := s.search((depth-1)/2, sb-1, sb, ply)
-	s.excluded[ply] = 0
-	if sv >= sb || s.stopped {
-		return 0
-	}
-	s.singular[ply]++
-	return 1
 }
