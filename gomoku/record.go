@@ -25,10 +25,18 @@ type Record struct {
 	// Times holds each move's thinking time in milliseconds when the
 	// record has them (the .psq third column, c-gomoku-cli's C[123ms]);
 	// nil or as long as Moves.
-	Times  []int
-	Black  string // SGF PB; the .psq first name line
-	White  string // SGF PW; the .psq second name line
-	Result string // SGF RE: "B+1", "W+1", "0" (draw), "*" (unfinished), …
+	Times []int
+	// Opening is how many of the first moves the record marks as a set
+	// opening, played by neither player (c-gomoku-cli's C[opening
+	// move]); their Times are 0.
+	Opening int
+	Black   string // SGF PB; the .psq first name line
+	White   string // SGF PW; the .psq second name line
+	Result  string // SGF RE: "B+1", "W+1", "0" (draw), "*" (unfinished), …
+	// Termination is how the game ended in words (SGF TE, as
+	// c-gomoku-cli writes it: "Black win by five connection", "White win
+	// by time forfeit", …).
+	Termination string
 }
 
 // Rules returns the core rules of the record's rule and board.
@@ -97,7 +105,7 @@ func (rec Record) MarshalSGF() []byte {
 	} else {
 		fmt.Fprintf(&b, "SZ[%d:%d]", rec.Cols, rec.Rows)
 	}
-	for _, p := range [][2]string{{"PB", rec.Black}, {"PW", rec.White}, {"RE", rec.Result}} {
+	for _, p := range [][2]string{{"PB", rec.Black}, {"PW", rec.White}, {"RE", rec.Result}, {"TE", rec.Termination}} {
 		if p[1] != "" {
 			b.WriteString(p[0] + "[" + sgfEscape(p[1]) + "]")
 		}
@@ -114,7 +122,9 @@ func (rec Record) MarshalSGF() []byte {
 		}
 		x, y := int(m)%cols, int(m)/cols
 		fmt.Fprintf(&b, ";%s[%c%c]", colour, 'a'+x, 'a'+y)
-		if i < len(rec.Times) {
+		if i < rec.Opening {
+			b.WriteString("C[" + sgfOpening + "]")
+		} else if i < len(rec.Times) {
 			fmt.Fprintf(&b, "C[%dms]", rec.Times[i])
 		}
 	}
@@ -277,6 +287,37 @@ func ParseSGF(data []byte) (Record, error) {
 	if err != nil {
 		return Record{}, err
 	}
+	return sgfRecord(nodes)
+}
+
+// ParseSGFCollection reads every game of an SGF collection (game trees
+// one after another, as c-gomoku-cli writes a match's games into one
+// file), each as ParseSGF reads one. An error names the game (from 1).
+func ParseSGFCollection(data []byte) ([]Record, error) {
+	p := &sgfParser{s: string(data)}
+	var recs []Record
+	for {
+		p.skipSpace()
+		if p.pos >= len(p.s) {
+			return recs, nil
+		}
+		nodes, err := p.tree(0)
+		if err == nil {
+			var rec Record
+			if rec, err = sgfRecord(nodes); err == nil {
+				recs = append(recs, rec)
+				continue
+			}
+		}
+		return nil, fmt.Errorf("game %d: %w", len(recs)+1, err)
+	}
+}
+
+// sgfOpening is c-gomoku-cli's comment on the moves of a set opening.
+const sgfOpening = "opening move"
+
+// sgfRecord is the record of a game tree's main line.
+func sgfRecord(nodes []sgfNode) (Record, error) {
 	rec := Record{Rule: Freestyle, Cols: 15, Rows: 15}
 	var times []int
 	timed := true
@@ -306,6 +347,8 @@ func ParseSGF(data []byte) (Record, error) {
 				rec.White = v
 			case "RE":
 				rec.Result = v
+			case "TE":
+				rec.Termination = v
 			case "AB", "AW", "AE":
 				return Record{}, fmt.Errorf("%w: SGF setup stones %s are not supported", ErrBadRecord, prop.id)
 			}
@@ -338,6 +381,11 @@ func ParseSGF(data []byte) (Record, error) {
 			return Record{}, fmt.Errorf("%w: SGF move %d %s[%s] is off the %d×%d board", ErrBadRecord, len(rec.Moves)+1, move.id, v, rec.Cols, rec.Rows)
 		}
 		rec.Moves = append(rec.Moves, inarow.Move(y*rec.Cols+x))
+		if rec.Opening == len(rec.Moves)-1 && sgfComment(n) == sgfOpening {
+			rec.Opening++
+			times = append(times, 0)
+			continue
+		}
 		ms, ok := sgfTime(n)
 		timed = timed && ok
 		times = append(times, ms)
@@ -353,16 +401,22 @@ func ParseSGF(data []byte) (Record, error) {
 
 // sgfTime reads c-gomoku-cli's move comment "123ms".
 func sgfTime(n sgfNode) (int, bool) {
-	for _, prop := range n {
-		if prop.id == "C" {
-			if s, ok := strings.CutSuffix(strings.TrimSpace(prop.values[0]), "ms"); ok {
-				if ms, err := strconv.Atoi(s); err == nil && ms >= 0 {
-					return ms, true
-				}
-			}
+	if s, ok := strings.CutSuffix(sgfComment(n), "ms"); ok {
+		if ms, err := strconv.Atoi(s); err == nil && ms >= 0 {
+			return ms, true
 		}
 	}
 	return 0, false
+}
+
+// sgfComment is the node's comment C[..], spaces trimmed ("" if none).
+func sgfComment(n sgfNode) string {
+	for _, prop := range n {
+		if prop.id == "C" {
+			return strings.TrimSpace(prop.values[0])
+		}
+	}
+	return ""
 }
 
 func sgfSize(v string) (cols, rows int, ok bool) {

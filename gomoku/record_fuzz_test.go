@@ -26,6 +26,29 @@ func FuzzParseSGF(f *testing.F) {
 	})
 }
 
+// FuzzParseSGFCollection: every game of an accepted collection reads
+// back alone, and the collection of their writings reads back whole.
+func FuzzParseSGFCollection(f *testing.F) {
+	f.Add([]byte("(;GM[4]PB[a]PW[b]RE[B+1]TE[x];B[hh]C[opening move];W[ii]C[5ms])\n(;GM[4];B[aa])"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		recs, err := ParseSGFCollection(data)
+		if err != nil {
+			return
+		}
+		var all []byte
+		for _, rec := range recs {
+			all = append(all, rec.MarshalSGF()...)
+		}
+		again, err := ParseSGFCollection(all)
+		if err != nil {
+			t.Fatalf("%+v written as %q does not read back: %v", recs, all, err)
+		}
+		if len(again) != len(recs) || len(recs) > 0 && !reflect.DeepEqual(again, recs) {
+			t.Fatalf("round trip:\n%+v\n%+v", recs, again)
+		}
+	})
+}
+
 // FuzzParsePSQ: the same for .psq (the rule is not in the format).
 func FuzzParsePSQ(f *testing.F) {
 	f.Add([]byte("Piskvorky 20x20, 11:11, 0\n10,10,0\n11,11,5\na\nb\n-1\n"))

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,8 +87,16 @@ func TestParseCGomokuCli(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Rule != Renju || rec.Cols != 15 || rec.Black != "pbrain-a" || rec.White != "pbrain-b" || rec.Result != "B+1" || len(rec.Moves) != 15 || rec.Times != nil {
+	if rec.Rule != Renju || rec.Cols != 15 || rec.Black != "pbrain-a" || rec.White != "pbrain-b" || rec.Result != "B+1" || len(rec.Moves) != 15 ||
+		rec.Opening != 3 || rec.Termination != "Black win by five connection" {
 		t.Fatalf("%+v", rec)
+	}
+	if want := []int{0, 0, 0, 12, 30, 8, 9, 11, 10, 7, 5, 1, 2, 3, 4}; !slices.Equal(rec.Times, want) {
+		t.Errorf("times %v, want %v (the opening's moves 0)", rec.Times, want)
+	}
+	again, err := ParseSGF(rec.MarshalSGF())
+	if err != nil || !reflect.DeepEqual(again, rec) {
+		t.Errorf("written and read again: %+v, %v", again, err)
 	}
 	r, _ := rec.Rules()
 	if got := FormatXY(r, rec.Moves[1]); got != "8,6" {
@@ -182,5 +191,34 @@ func TestRecordSeeds(t *testing.T) {
 				t.Error(err)
 			}
 		}
+	}
+}
+
+// TestParseSGFCollection reads a match's games from one file, as
+// c-gomoku-cli writes them, and names the game an error is in.
+func TestParseSGFCollection(t *testing.T) {
+	const games = "(;FF[4]GM[4]GN[1]RU[0]SZ[15]PB[a]PW[rapfi]RE[W+1]TE[White win by five connection]\n" +
+		";B[fh]C[opening move];W[gi]C[opening move];B[ge]C[opening move]\n;W[ei]C[204ms];B[hi]C[136ms])\n\n" +
+		"(;FF[4]GM[4]GN[2]RU[0]SZ[15]PB[rapfi]PW[a]RE[0]TE[Draw by fullfilled board]\n" +
+		";B[fh]C[opening move];W[gi]C[opening move];B[ge]C[opening move]\n;W[ei]C[93ms])\n\n"
+	recs, err := ParseSGFCollection([]byte(games))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 2 || recs[0].Black != "a" || recs[1].Black != "rapfi" || recs[1].Result != "0" ||
+		recs[0].Opening != 3 || recs[1].Opening != 3 || len(recs[0].Moves) != 5 || recs[1].Times[3] != 93 {
+		t.Fatalf("%+v", recs)
+	}
+	if recs, err := ParseSGFCollection([]byte(" \n")); err != nil || len(recs) != 0 {
+		t.Errorf("no game: %v, %v", recs, err)
+	}
+	_, err = ParseSGFCollection([]byte(games + "(;GM[1];B[aa])"))
+	if !errors.Is(err, ErrBadRecord) || !strings.Contains(err.Error(), "game 3") {
+		t.Errorf("a go game third: %v, want ErrBadRecord naming game 3", err)
+	}
+	// an opening comment after a player's move is only a comment
+	rec, err := ParseSGF([]byte("(;GM[4];B[hh]C[1ms];W[ii]C[opening move])"))
+	if err != nil || rec.Opening != 0 || rec.Times != nil {
+		t.Errorf("%+v, %v", rec, err)
 	}
 }

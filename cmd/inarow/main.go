@@ -6,7 +6,7 @@
 //	inarow play GAME [--first human|computer] [--second human|computer]
 //	inarow solve connect4 < MOVES; inarow analyze connect4|gomoku …
 //	inarow serve; inarow bench solve|gomoku; inarow book …
-//	inarow pbrain; inarow agent …; inarow match …
+//	inarow pbrain; inarow agent …; inarow match …; inarow score …
 //
 // Run "inarow help" for the details.
 package main
@@ -64,6 +64,10 @@ Usage:
   inarow match [GAME] --a SPEC --b SPEC [--games N] [--rules RULES] [--openings PLIES] [--records DIR]
       Play N games, colours alternating on each opening; print W/D/L, score and Elo ± 95%.
       SPEC: mcts[:ms=N,playouts=N,threads=N], greedy, perfect, c4solver, random, agent:COMMAND.
+  inarow score [--against NAME] RECORD.sgf...
+      Score c-gomoku-cli's records: each brain's W-L-D, score and move times against
+      the opponent of every game, and each pair of brains over the games both played
+      on the same opening with the same colour.
 
 RULES is m=COLS,n=ROWS,k=K[,gravity] and at most one win rule: exact, first-exact
 (renju), caro or caro-exact; e.g. m=7,n=6,k=4,gravity.
@@ -105,6 +109,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runAgent(rest, stdin, stdout, stderr)
 	case "match":
 		return runMatch(rest, stdout, stderr)
+	case "score":
+		return runScore(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -1,0 +1,262 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/inarow/inarow/gomoku"
+)
+
+// runScore scores the brains of c-gomoku-cli's game records (SGF, a
+// match's games one after another) against their common opponent, and
+// compares each pair of brains over the games they played on the same
+// opening with the same colour: a gauntlet's openings differ more than
+// its brains do, so only such pairs compare brains.
+func runScore(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("score", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	against := fs.String("against", "", "the opponent every game has (default: the one player in every game)")
+	usage := func(msg string) int {
+		fmt.Fprintf(stderr, "inarow score: %s\nusage: inarow score [--against NAME] RECORD.sgf...\n", msg)
+		return exitUsage
+	}
+	if err := fs.Parse(args); err != nil {
+		return usage(err.Error())
+	}
+	if fs.NArg() == 0 {
+		return usage("no record file")
+	}
+	var recs []gomoku.Record
+	for _, name := range fs.Args() {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "inarow score: %v\n", err)
+			return 1
+		}
+		rs, err := gomoku.ParseSGFCollection(data)
+		if err != nil {
+			fmt.Fprintf(stderr, "inarow score: %s: %v\n", name, err)
+			return 1
+		}
+		recs = append(recs, rs...)
+	}
+	sc, err := scoreGames(recs, *against)
+	if err != nil {
+		fmt.Fprintf(stderr, "inarow score: %v\n", err)
+		return 1
+	}
+	sc.write(stdout)
+	return exitOK
+}
+
+// A scoredGame is one game of a brain against the common opponent.
+type scoredGame struct {
+	key   string  // the opening's moves and the brain's colour
+	score float64 // 1 a win, ½ a draw, 0 a loss
+}
+
+// brainScore is what one brain did against the opponent.
+type brainScore struct {
+	name          string
+	win, loss     int
+	draw          int
+	games         []scoredGame // in the records' order
+	times         []int        // the brain's own moves' times, ms
+	forfeits      int          // games lost by time, crash or illegal move
+	forfeitReason map[string]int
+}
+
+// scores is the whole report.
+type scores struct {
+	against string
+	read    int
+	left    map[string]int // games left out, by why
+	brains  []*brainScore  // in the order they first appear
+}
+
+// scoreGames scores recs, every one of which must have against (or, if
+// it is "", one common player) on one side.
+func scoreGames(recs []gomoku.Record, against string) (*scores, error) {
+	if len(recs) == 0 {
+		return nil, fmt.Errorf("no game in the records")
+	}
+	if against == "" {
+		for _, cand := range []string{recs[0].Black, recs[0].White} {
+			if cand != "" && !slices.ContainsFunc(recs, func(r gomoku.Record) bool { return r.Black != cand && r.White != cand }) {
+				against = cand
+				break
+			}
+		}
+		if against == "" {
+			return nil, fmt.Errorf("no player is in every game: name the opponent with --against")
+		}
+	}
+	sc := &scores{against: against, read: len(recs), left: map[string]int{}}
+	byName := map[string]*brainScore{}
+	for i, r := range recs {
+		brain, colour := r.Black, 0
+		if r.Black == against {
+			brain, colour = r.White, 1
+		} else if r.White != against {
+			return nil, fmt.Errorf("game %d (%s – %s) is not against %s", i+1, r.Black, r.White, against)
+		}
+		if brain == against {
+			return nil, fmt.Errorf("game %d: %s plays itself", i+1, against)
+		}
+		if len(r.Moves) <= r.Opening || r.Opening == 0 && len(r.Moves) <= 3 {
+			sc.left["no move after the opening"]++
+			continue
+		}
+		var s float64
+		switch {
+		case strings.HasPrefix(r.Result, "B+"):
+			s = float64(1 - colour)
+		case strings.HasPrefix(r.Result, "W+"):
+			s = float64(colour)
+		case r.Result == "0" || strings.EqualFold(r.Result, "draw"):
+			s = 0.5
+		default:
+			sc.left[fmt.Sprintf("result %q", r.Result)]++
+			continue
+		}
+		b := byName[brain]
+		if b == nil {
+			b = &brainScore{name: brain, forfeitReason: map[string]int{}}
+			byName[brain] = b
+			sc.brains = append(sc.brains, b)
+		}
+		switch s {
+		case 1:
+			b.win++
+		case 0:
+			b.loss++
+		default:
+			b.draw++
+		}
+		if s == 0 && !strings.Contains(r.Termination, "five") && !strings.Contains(r.Termination, "board") {
+			b.forfeits++
+			b.forfeitReason[r.Termination]++
+		}
+		cols := max(r.Cols, 1)
+		var key strings.Builder
+		for _, m := range r.Moves[:r.Opening] {
+			fmt.Fprintf(&key, "%d,%d ", int(m)%cols, int(m)/cols)
+		}
+		key.WriteString("BW"[colour : colour+1])
+		b.games = append(b.games, scoredGame{key.String(), s})
+		for k := r.Opening; k < len(r.Times); k++ {
+			if k%2 == colour {
+				b.times = append(b.times, r.Times[k])
+			}
+		}
+	}
+	return sc, nil
+}
+
+// meanScore is the mean of the scores and twice its standard error.
+func meanScore(ss []float64) (mean, twoSigma float64) {
+	if len(ss) == 0 {
+		return 0, 0
+	}
+	for _, s := range ss {
+		mean += s
+	}
+	mean /= float64(len(ss))
+	if len(ss) < 2 {
+		return mean, 0
+	}
+	var v float64
+	for _, s := range ss {
+		v += (s - mean) * (s - mean)
+	}
+	return mean, 2 * math.Sqrt(v/float64(len(ss)-1)/float64(len(ss)))
+}
+
+// paired returns a's and b's scores over the games both played on the
+// same opening with the same colour (the kth such game of one with the
+// kth of the other, in the records' order), as pairs.
+func paired(a, b *brainScore) (sa, sb []float64) {
+	of := map[string][]float64{}
+	for _, g := range b.games {
+		of[g.key] = append(of[g.key], g.score)
+	}
+	used := map[string]int{}
+	for _, g := range a.games {
+		if k := used[g.key]; k < len(of[g.key]) {
+			sa, sb = append(sa, g.score), append(sb, of[g.key][k])
+			used[g.key]++
+		}
+	}
+	return sa, sb
+}
+
+func (sc *scores) write(w io.Writer) {
+	left := 0
+	var why []string
+	for k, n := range sc.left {
+		left += n
+		why = append(why, fmt.Sprintf("%s: %d", k, n))
+	}
+	slices.Sort(why)
+	fmt.Fprintf(w, "%d games against %s", sc.read, sc.against)
+	if left > 0 {
+		fmt.Fprintf(w, ", %d left out (%s)", left, strings.Join(why, ", "))
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "brain\tgames\tW-L-D\tscore ± 2σ\tforfeits\tmove ms: median\t max\t")
+	for _, b := range sc.brains {
+		ss := make([]float64, len(b.games))
+		for i, g := range b.games {
+			ss[i] = g.score
+		}
+		m, e := meanScore(ss)
+		med, mx := "-", "-"
+		if len(b.times) > 0 {
+			t := slices.Sorted(slices.Values(b.times))
+			med, mx = fmt.Sprint(t[len(t)/2]), fmt.Sprint(t[len(t)-1])
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d-%d-%d\t%.1f %% ± %.1f\t%d\t%s\t%s\t\n", b.name, len(b.games), b.win, b.loss, b.draw, 100*m, 100*e, b.forfeits, med, mx)
+	}
+	tw.Flush()
+	for _, b := range sc.brains {
+		var rs []string
+		for r, n := range b.forfeitReason {
+			rs = append(rs, fmt.Sprintf("%q %d", r, n))
+		}
+		if len(rs) > 0 {
+			slices.Sort(rs)
+			fmt.Fprintf(w, "%s's forfeits: %s\n", b.name, strings.Join(rs, ", "))
+		}
+	}
+	if len(sc.brains) < 2 {
+		return
+	}
+	fmt.Fprintln(w, "\npaired: the games both brains played on the same opening with the same colour")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "brains\tpairs\tscores\tdifference ± 2σ\t")
+	for i, a := range sc.brains {
+		for _, b := range sc.brains[i+1:] {
+			sa, sb := paired(a, b)
+			if len(sa) == 0 {
+				fmt.Fprintf(tw, "%s − %s\t0\t\t\t\n", a.name, b.name)
+				continue
+			}
+			d := make([]float64, len(sa))
+			for k := range sa {
+				d[k] = sa[k] - sb[k]
+			}
+			ma, _ := meanScore(sa)
+			mb, _ := meanScore(sb)
+			md, e := meanScore(d)
+			fmt.Fprintf(tw, "%s − %s\t%d\t%.1f %% − %.1f %%\t%+.1f ± %.1f\t\n", a.name, b.name, len(sa), 100*ma, 100*mb, 100*md, 100*e)
+		}
+	}
+	tw.Flush()
+}

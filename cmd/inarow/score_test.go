@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/gomoku"
+)
+
+// TestScoreGauntlet scores 24 games of a c-gomoku-cli gauntlet (two
+// brains against Rapfi, two openings with both colours, three rounds),
+// through the command's dispatch.
+func TestScoreGauntlet(t *testing.T) {
+	res := cli(t, "", "score", "testdata/score_gauntlet.sgf")
+	if res.code != 0 {
+		t.Fatalf("exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	golden(t, "score_gauntlet.txt", res.stdout)
+	for _, want := range []string{"24 games against rapfi", "main     12", "main − se40     12"} {
+		if !strings.Contains(res.stdout, want) {
+			t.Errorf("no %q in\n%s", want, res.stdout)
+		}
+	}
+}
+
+// rec is a record of brain against "opp": brain black when black, the
+// opening's stones, then plies more moves of 100 ms each, and result.
+func rec(brain string, black bool, opening []inarow.Move, plies int, result, term string) gomoku.Record {
+	r := gomoku.Record{Rule: gomoku.Freestyle, Cols: 15, Rows: 15, Black: brain, White: "opp", Result: result, Termination: term, Opening: len(opening)}
+	if !black {
+		r.Black, r.White = "opp", brain
+	}
+	r.Moves = append(r.Moves, opening...)
+	r.Times = make([]int, len(opening))
+	for k := range plies {
+		r.Moves = append(r.Moves, inarow.Move(200+k))
+		r.Times = append(r.Times, 100+k)
+	}
+	return r
+}
+
+// TestScoreGames checks the figures: scores, the pairing by opening and
+// colour (extra games of one brain left unpaired), forfeits, and the
+// games left out.
+func TestScoreGames(t *testing.T) {
+	o1, o2 := []inarow.Move{112, 113, 127}, []inarow.Move{112, 98, 127}
+	five := "win by five connection"
+	recs := []gomoku.Record{
+		rec("a", true, o1, 20, "B+1", "Black "+five),  // a wins as black on o1
+		rec("a", false, o1, 20, "B+1", "Black "+five), // a loses as white on o1
+		rec("a", true, o2, 20, "0", "Draw by fullfilled board"),
+		rec("a", true, o2, 20, "W+1", "White win by time forfeit"), // a second o2-black game: a forfeit
+		rec("b", true, o1, 20, "W+1", "White "+five),
+		rec("b", false, o1, 20, "W+1", "White "+five),
+		rec("b", true, o2, 20, "B+1", "Black "+five),
+		rec("b", false, o2, 0, "B+1", "Black win by time forfeit"), // the opponent gone at the start
+		rec("c", true, nil, 2, "W+1", "White "+five),               // no opening and no play to speak of
+	}
+	sc, err := scoreGames(recs, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.against != "opp" || sc.read != 9 || sc.left["no move after the opening"] != 2 || len(sc.brains) != 2 {
+		t.Fatalf("%+v", sc)
+	}
+	a, b := sc.brains[0], sc.brains[1]
+	if a.name != "a" || a.win != 1 || a.loss != 2 || a.draw != 1 || a.forfeits != 1 || a.forfeitReason["White win by time forfeit"] != 1 {
+		t.Errorf("a: %+v", a)
+	}
+	if b.name != "b" || b.win != 2 || b.loss != 1 || b.draw != 0 || b.forfeits != 0 {
+		t.Errorf("b: %+v", b)
+	}
+	// a's own moves after the opening's three: black's 5th, 7th, …
+	// (101, 103, … ms), white's 4th, 6th, … (100, 102, …), 10 a game
+	if len(a.times) != 40 || a.times[0] != 101 || a.times[10] != 100 {
+		t.Errorf("a's times %v", a.times)
+	}
+	sa, sb := paired(a, b)
+	// o1-B: 1 vs 0, o1-W: 0 vs 1, o2-B: ½ vs 1 (a's second o2-B unpaired)
+	if len(sa) != 3 || sa[0] != 1 || sb[0] != 0 || sa[1] != 0 || sb[1] != 1 || sa[2] != 0.5 || sb[2] != 1 {
+		t.Errorf("paired %v %v", sa, sb)
+	}
+	var out bytes.Buffer
+	sc.write(&out)
+	for _, want := range []string{"9 games against opp, 2 left out (no move after the opening: 2)", "a's forfeits: \"White win by time forfeit\" 1", "50.0 % − 66.7 %    -16.7 ±"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in\n%s", want, out.String())
+		}
+	}
+
+	// errors: no common player, a game without the one named, a brain
+	// against itself
+	if _, err := scoreGames([]gomoku.Record{rec("a", true, o1, 9, "B+1", ""), {Black: "x", White: "y", Moves: make([]inarow.Move, 9)}}, ""); err == nil || !strings.Contains(err.Error(), "--against") {
+		t.Errorf("no common player: %v", err)
+	}
+	if _, err := scoreGames(recs, "b"); err == nil || !strings.Contains(err.Error(), "game 1 (a – opp) is not against b") {
+		t.Errorf("against b: %v", err)
+	}
+	if _, err := scoreGames([]gomoku.Record{{Black: "x", White: "x", Moves: make([]inarow.Move, 9)}}, "x"); err == nil || !strings.Contains(err.Error(), "itself") {
+		t.Errorf("x against x: %v", err)
+	}
+	if _, err := scoreGames(nil, ""); err == nil {
+		t.Error("no records: no error")
+	}
+}
+
+// TestScoreUsage: no file, a missing file and a bad record are refused
+// with a message.
+func TestScoreUsage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"score"}, exitUsage, "no record file"},
+		{[]string{"score", "testdata/no-such.sgf"}, 1, "no-such.sgf"},
+		{[]string{"score", "testdata/play_gobang.txt"}, 1, "play_gobang.txt: game 1"},
+		{[]string{"score", "--bogus", "x"}, exitUsage, "bogus"},
+	} {
+		res := cli(t, "", c.args...)
+		if res.code != c.code || !strings.Contains(res.stderr, c.msg) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, res.code, res.stderr, c.code, c.msg)
+		}
+	}
+}
