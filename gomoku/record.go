@@ -276,10 +276,11 @@ func (p *sgfParser) node() (sgfNode, error) {
 // ParseSGF reads a gomoku SGF record (GM[4], or no GM): SZ (a number, or
 // "cols:rows"; 15 when absent, as the SGF specification has it for
 // gomoku), RU (a Gomocup rule number or a rule name; freestyle when
-// absent), PB, PW, RE, and the moves B[..]/W[..] of the main line, which
-// must alternate from black. Setup stones (AB, AW) and passes are
+// absent), PB, PW, RE, TE, and the moves B[..]/W[..] of the main line,
+// which must alternate from black. Setup stones (AB, AW) and passes are
 // refused. Times are read from comments "C[123ms]" as c-gomoku-cli writes
-// them. Moves are checked for the board but not replayed: Position does
+// them, and its leading moves commented "opening move" are the Opening.
+// Moves are checked for the board but not replayed: Position does
 // that.
 func ParseSGF(data []byte) (Record, error) {
 	p := &sgfParser{s: string(data)}

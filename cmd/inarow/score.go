@@ -57,7 +57,7 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 
 // A scoredGame is one game of a brain against the common opponent.
 type scoredGame struct {
-	key   string  // the opening's moves and the brain's colour
+	key   string  // the opening's cells and the brain's colour
 	score float64 // 1 a win, ½ a draw, 0 a loss
 }
 
@@ -143,13 +143,9 @@ func scoreGames(recs []gomoku.Record, against string) (*scores, error) {
 			b.forfeits++
 			b.forfeitReason[r.Termination]++
 		}
-		cols := max(r.Cols, 1)
-		var key strings.Builder
-		for _, m := range r.Moves[:r.Opening] {
-			fmt.Fprintf(&key, "%d,%d ", int(m)%cols, int(m)/cols)
-		}
-		key.WriteString("BW"[colour : colour+1])
-		b.games = append(b.games, scoredGame{key.String(), s})
+		// the opening's cells and the brain's colour: an opaque key
+		key := fmt.Sprint(r.Moves[:r.Opening], colour)
+		b.games = append(b.games, scoredGame{key, s})
 		for k := r.Opening; k < len(r.Times); k++ {
 			if k%2 == colour {
 				b.times = append(b.times, r.Times[k])
