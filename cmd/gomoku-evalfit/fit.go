@@ -117,8 +117,9 @@ Held-out loss %.5f (accuracy %.4f), the start's %.5f (%.4f); the targets' entrop
 	return nil
 }
 
-// readSamples reads gen's lines ("game ply eval result x,y ..."); positions
-// the brain saw as a mate are left out.
+// readSamples reads gen's lines ("game ply eval best result x,y ...", or
+// without best as gen wrote them before); positions the brain saw as a
+// mate are left out.
 func readSamples(r io.Reader, holdout int, lambda, scale float64) (train, held []gomokuengine.EvalSample, err error) {
 	rules := inarow.Rules{Cols: genSize, Rows: genSize, K: 5, Win: gomoku.Freestyle.WinRule()}
 	sc := bufio.NewScanner(r)
@@ -128,15 +129,27 @@ func readSamples(r io.Reader, holdout int, lambda, scale float64) (train, held [
 		if len(f) == 0 {
 			continue
 		}
-		bad := fmt.Errorf("line %d: %q is not game ply eval result moves", n, sc.Text())
+		bad := fmt.Errorf("line %d: %q is not game ply eval best result moves", n, sc.Text())
 		if len(f) < 4 {
 			return nil, nil, bad
 		}
 		g, err1 := strconv.Atoi(f[0])
 		ply, err2 := strconv.Atoi(f[1])
-		res, err3 := strconv.Atoi(f[3])
-		if err1 != nil || err2 != nil || err3 != nil || ply != len(f)-4 || res < -1 || res > 1 {
+		head := len(f) - ply // 4 without best, 5 with it
+		if err1 != nil || err2 != nil || ply < 0 || head != 4 && head != 5 {
 			return nil, nil, bad
+		}
+		res, err3 := strconv.Atoi(f[head-1])
+		if err3 != nil || res < -1 || res > 1 {
+			return nil, nil, bad
+		}
+		s := gomokuengine.EvalSample{W: genSize, H: genSize, Rule: gomoku.Freestyle, Best: inarow.NoMove}
+		if head == 5 {
+			m, err := gomoku.ParseXY(rules, f[3])
+			if err != nil {
+				return nil, nil, fmt.Errorf("line %d: best move: %w", n, err)
+			}
+			s.Best = m
 		}
 		if strings.Contains(f[2], "M") {
 			// a mate: the static evaluation is not asked there (the
@@ -149,8 +162,7 @@ func readSamples(r io.Reader, holdout int, lambda, scale float64) (train, held [
 		if err != nil {
 			return nil, nil, bad
 		}
-		s := gomokuengine.EvalSample{W: genSize, H: genSize, Rule: gomoku.Freestyle}
-		for _, t := range f[4:] {
+		for _, t := range f[head:] {
 			m, err := gomoku.ParseXY(rules, t)
 			if err != nil {
 				return nil, nil, fmt.Errorf("line %d: %w", n, err)

@@ -21,12 +21,15 @@ import (
 
 // gen plays games of a Gomocup brain against itself from random openings
 // and writes every position with the brain's own evaluation (INFO EVAL of
-// its last iteration, for the side to move) and the game's result:
+// its last iteration, for the side to move), its move there and the
+// game's result:
 //
-//	game ply eval result x,y x,y ...
+//	game ply eval best result x,y x,y ...
 //
 // eval is the brain's value for the side to move (M<n>/-M<n> for a mate
-// it found), result 1, 0 or -1 for the side to move, the moves from the
+// it found), best the move the brain chose (x,y; the game may go on with
+// another: a random move or the second brain's), result 1, 0 or -1 for
+// the side to move, the moves from the
 // empty board in order (black first). The openings are 3 to 5 stones
 // within 3 of the centre, none of them (under the board's 8 symmetries) a
 // line of the -exclude file: keep the match openings out of the data.
@@ -331,8 +334,8 @@ func playGame(e, pl *brainProc, g int, random float64, ex map[string]bool) ([]st
 		}
 	}
 	type rec struct {
-		ply  int
-		eval string
+		ply        int
+		eval, best string
 	}
 	var recs []rec
 	var hist []string
@@ -363,6 +366,12 @@ func playGame(e, pl *brainProc, g int, random float64, ex map[string]bool) ([]st
 		if eval == "" {
 			return nil, fmt.Errorf("no INFO EVAL before %q", ans)
 		}
+		bm, err := gomoku.ParseXY(rules, ans)
+		if err != nil || p.At(bm) != inarow.NoPlayer {
+			return nil, fmt.Errorf("brain move %q: not an empty point", ans)
+		}
+		bx, by := rules.XY(bm)
+		best := fmt.Sprintf("%d,%d", bx, by)
 		if pl != nil && int(me) == g%2 {
 			if err := pl.idle(); err != nil {
 				return nil, err
@@ -378,7 +387,7 @@ func playGame(e, pl *brainProc, g int, random float64, ex map[string]bool) ([]st
 		if err != nil {
 			return nil, fmt.Errorf("brain move %q: %w", ans, err)
 		}
-		recs = append(recs, rec{len(moves), eval})
+		recs = append(recs, rec{len(moves), eval, best})
 		if len(moves) < open+20 && r.Float64() < random {
 			if q, ok := randomNear(r, p, rules); ok {
 				m = q
@@ -406,7 +415,7 @@ func playGame(e, pl *brainProc, g int, random float64, ex map[string]bool) ([]st
 				res = 1
 			}
 		}
-		lines[i] = fmt.Sprintf("%d %d %s %d %s\n", g, x.ply, x.eval, res, strings.Join(hist[:x.ply], " "))
+		lines[i] = fmt.Sprintf("%d %d %s %s %d %s\n", g, x.ply, x.eval, x.best, res, strings.Join(hist[:x.ply], " "))
 	}
 	return lines, nil
 }

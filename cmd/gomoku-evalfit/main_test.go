@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/inarow/inarow"
+	gomokuengine "github.com/inarow/inarow/engine/gomoku"
 )
 
 // An opening and its mirror images have one key; other openings another.
@@ -56,15 +59,58 @@ func TestReadSamples(t *testing.T) {
 	if want := 0.5/(1+math.Exp(1)) + 0.25; math.Abs(train[0].Target-want) > 1e-12 {
 		t.Errorf("train target %v, want %v", train[0].Target, want)
 	}
+	// gen's lines now carry the brain's move after its evaluation
+	train, held, err = readSamples(strings.NewReader("3 2 100 9,9 1 7,7 8,8\n15 1 -200 8,7 0 7,7\n"), 10, 1, 200)
+	if err != nil || len(held) != 1 || len(train) != 1 {
+		t.Fatalf("with moves: train %d, held %d, %v", len(train), len(held), err)
+	}
+	if held[0].Best != 9*15+9 || train[0].Best != 7*15+8 || len(held[0].Moves) != 2 || train[0].Moves[0] != 7*15+7 {
+		t.Errorf("with moves: held %+v, train %+v", held[0], train[0])
+	}
+	if want := 1 / (1 + math.Exp(-0.5)); math.Abs(held[0].Target-want) > 1e-12 {
+		t.Errorf("with moves: target %v, want %v", held[0].Target, want)
+	}
+	if train, _, _ := readSamples(strings.NewReader("3 2 100 1 7,7 8,8\n"), 0, 1, 200); len(train) != 1 || train[0].Best != inarow.NoMove {
+		t.Errorf("without a move: %+v", train)
+	}
 	for _, bad := range []string{
-		"1 2 100 1 7,7\n", // ply and moves disagree
-		"1 1 x 1 7,7\n",   // no evaluation
-		"1 1 5 2 7,7\n",   // no such result
-		"1 1 5 1 15,7\n",  // off the board
-		"1 1 5\n",         // too short
+		"1 2 100 1 7,7\n",   // ply and moves disagree
+		"1 1 5 9,x 1 7,7\n", // a bad move
+		"1 1 5 7,7 7 7,7\n", // no such result
+		"1 1 x 1 7,7\n",     // no evaluation
+		"1 1 5 2 7,7\n",     // no such result
+		"1 1 5 1 15,7\n",    // off the board
+		"1 1 5\n",           // too short
 	} {
 		if _, _, err := readSamples(strings.NewReader(bad), 10, 1, 200); err == nil {
 			t.Errorf("%q: taken", bad)
 		}
+	}
+}
+
+// order fits the move order on gen's lines (20 of Rapfi's games against
+// itself, testdata/gen_sample.txt) and writes a file the engine reads,
+// whose head reports the fit.
+func TestOrderCommand(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "order.txt")
+	if err := order([]string{"-holdout", "10", "-epochs", "30", "-lines", "-mincount", "5", "-o", out, "testdata/gen_sample.txt"}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	if !strings.Contains(text, "# Made by\n#   gomoku-evalfit order -holdout 10 -epochs 30") || !strings.Contains(text, "\norder F3 ") || !strings.Contains(text, "\norderline ") {
+		t.Errorf("order file:\n%.600s", text)
+	}
+	if _, err := gomokuengine.ParseOrderModel(text); err != nil {
+		t.Error(err)
+	}
+	if err := order([]string{"-o", out, "testdata/no-such-file.txt"}); err == nil {
+		t.Error("a missing file is taken")
+	}
+	if err := order([]string{"-holdout", "100", "testdata/gen_sample.txt"}); err == nil || !strings.Contains(err.Error(), "0 positions to fit") {
+		t.Errorf("everything held out: %v", err)
 	}
 }

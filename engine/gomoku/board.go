@@ -506,13 +506,12 @@ func comboPats(i int) [4]uint8 {
 var combos = func() (t struct {
 	cls [2][nCombo]uint8
 	ev  [2][nCombo]evalPair
-	ord [2][nCombo]int32 // combine's value: what orders the moves (orderValue)
 }) {
 	for i := range nCombo {
 		p := comboPats(i)
 		for r := range 2 {
 			cl, v := combine(p, r == 1)
-			t.cls[r][i], t.ev[r][i], t.ord[r][i] = uint8(cl), handEval(v), v
+			t.cls[r][i], t.ev[r][i] = uint8(cl), handEval(v)
 		}
 	}
 	return t
@@ -614,23 +613,4 @@ func (b *board) fivePoint(c int) int {
 
 func (b *board) legalFor(c, i int) bool {
 	return b.cell[i] == empty && !(c == black && b.Rule == gomoku.Renju && b.maybeForbidden(i) && b.IsForbidden(i))
-}
-
-// orderValue is cell i's value for ordering moves: combine's value of
-// me's patterns there plus half of op's, what the hand-set evaluation
-// terms gave the ordering before (3v/3 + 2v/4). The fitted values are
-// not used: they are fitted to the sum over the cells, lines and threats
-// (some are below zero), not to a cell's worth as a move; ordered by
-// those of the line-valued fit, the search took 659k nodes a position
-// of the benchmark at depth 10 against 381k ordered by these.
-func (b *board) orderValue(me, op, i int) int {
-	rm, ro := 0, 0
-	if b.Rule == gomoku.Renju {
-		if me == black {
-			rm = 1
-		} else {
-			ro = 1
-		}
-	}
-	return int(combos.ord[rm][comboIdx(&b.pat[me][i])]) + int(combos.ord[ro][comboIdx(&b.pat[op][i])])/2
 }

@@ -631,8 +631,8 @@ func TestCombos(t *testing.T) {
 					want = evalPair{} // forbidden for renju black
 				}
 			}
-			if k := comboIdx(&p); combos.ord[r][k] != v {
-				t.Fatalf("%v renju=%v: ordering value %d, want combine's %d", p, renju, combos.ord[r][k], v)
+			if k := comboIdx(&p); renju && (ordTab.me[r][k] != int32(clsOwn[cl])+v || ordTab.op[r][k] != int32(clsOpp[cl])+v/2) {
+				t.Fatalf("%v: renju black's order %d/%d, want the hand-set %d/%d", p, ordTab.me[r][k], ordTab.op[r][k], int32(clsOwn[cl])+v, int32(clsOpp[cl])+v/2)
 			}
 			if k := comboIdx(&p); combos.cls[r][k] != uint8(cl) || combos.ev[r][k] != want {
 				t.Fatalf("%v renju=%v: table %d/%v, want %d/%v", p, renju, combos.cls[r][k], combos.ev[r][k], cl, want)

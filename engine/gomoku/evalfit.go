@@ -24,12 +24,15 @@ import (
 
 // EvalSample is a position to fit to: the moves from the empty W×H board
 // under Rule, and Target, the chance that the side to move wins (a
-// stronger engine's evaluation through a sigmoid, or the game's result).
+// stronger engine's evaluation through a sigmoid, or the game's result);
+// Best is the stronger engine's move there (inarow.NoMove: not known),
+// what the fit of the move order learns from.
 type EvalSample struct {
 	W, H   int
 	Rule   gomoku.Rule
 	Moves  []inarow.Move
 	Target float64
+	Best   inarow.Move
 }
 
 // evalFeat is a sample as the fit sees it.

@@ -26,11 +26,13 @@ func randomGames(t *testing.T, n int, seed uint64) []EvalSample {
 		var moves []inarow.Move
 		for len(moves) < 60 && b.Winner() < 0 {
 			var x, y int
-			for {
+			for try := 0; ; try++ {
 				x, y = 7+r.IntN(9)-4, 7+r.IntN(9)-4
-				if len(moves) > 0 {
+				if len(moves) > 0 && try < 100 {
 					lx, ly := b.XY(b.Moves()[len(moves)-1])
 					x, y = min(14, max(0, lx+r.IntN(5)-2)), min(14, max(0, ly+r.IntN(5)-2))
+				} else if try >= 100 { // the last move's square is full
+					x, y = r.IntN(15), r.IntN(15)
 				}
 				if b.At(x, y) < 0 {
 					break

@@ -299,9 +299,8 @@ func (s *searcher) candidates(ply, ttMove int) []scored {
 			if me == black && b.Rule == gomoku.Renju && b.maybeForbidden(i) && b.IsForbidden(i) {
 				continue
 			}
-			// the patterns' hand-set values order the moves (my value
-			// plus half the opponent's; see orderValue)
-			sc := clsOwn[b.cls[me][i]] + clsOpp[b.cls[op][i]] + b.orderValue(me, op, i) + int(s.hist[me][i])/8
+			// the order's values (order.go), then the history
+			sc := b.orderValue(me, op, i) + int(s.hist[me][i])/8
 			if i == ttMove {
 				sc += 1 << 28
 			} else if i == s.killers[ply][0] {

@@ -1,0 +1,213 @@
+package gomokuengine
+
+import (
+	_ "embed"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/inarow/inarow/gomoku"
+)
+
+// The move order: the search tries a node's candidates by
+//
+//	order = me[combination of the side to move there]
+//	      + op[combination of the other side there]
+//	      + Σ directions (meLine[key] + opLine[key])      freestyle only
+//	      + near[the cell's place from the last move]
+//	      + near[its place from the move before]
+//
+// plus the history, the killers and the table's move (candidates). The
+// hand-set order (the classes' values and combine's) stands where the
+// order file (evaldata/gomoku_order.txt, fitted by gomoku-evalfit order
+// to a stronger engine's moves; see orderfit.go) lists no value. Renju
+// black's combinations keep the hand-set order: its forbidden points
+// are not the fitted ones.
+
+//go:embed evaldata/gomoku_order.txt
+var orderFile string
+
+// ordTab holds the order's values. me and op are indexed by renju black
+// (1) or not (0), then comboIdx; near by the last move (0) or the one
+// before (1), then nearClass+1 (0: no class, no value).
+var ordTab struct {
+	me, op [2][nCombo]int32
+	line   [nLineKey][2]int32 // freestyle keys: me's value, op's
+	near   [2][nNear + 1]int32
+	lines  bool // the file gave line values
+}
+
+func init() {
+	m, err := ParseOrderModel(orderFile)
+	if err != nil {
+		panic(err)
+	}
+	setOrder(m)
+}
+
+// setOrder makes m the search's order.
+func setOrder(m *OrderModel) {
+	for i := range nCombo {
+		p := comboPats(i)
+		for r := range 2 {
+			cl, v := combine(p, r == 1)
+			ordTab.me[r][i] = int32(clsOwn[cl]) + v
+			ordTab.op[r][i] = int32(clsOpp[cl]) + v/2
+		}
+		if c := canonOf[i]; c >= 0 {
+			ordTab.me[0][i], ordTab.op[0][i] = int32(m.Me[c]), int32(m.Op[c])
+		}
+	}
+	ordTab.lines = false
+	tab := patTable(varOver)
+	for k := range uint32(nLineKey) {
+		c := min(k, mirrorKey(k))
+		ordTab.line[k] = [2]int32{}
+		if tab[k] != patNone { // (a key that makes no pattern is no feature of the fit)
+			ordTab.line[k] = [2]int32{int32(m.Line[c]), int32(m.Line[nLineKey+c])}
+		}
+		ordTab.lines = ordTab.lines || ordTab.line[k] != [2]int32{}
+	}
+	for k := range 2 {
+		ordTab.near[k][0] = 0
+		for c := range nNear {
+			ordTab.near[k][c+1] = int32(m.Near[k*nNear+c])
+		}
+	}
+}
+
+// orderValue is cell i's order value for the side to move me (the
+// opponent op) before the search's own terms.
+func (b *board) orderValue(me, op, i int) int {
+	rm, ro := 0, 0
+	if b.Rule == gomoku.Renju {
+		if me == black {
+			rm = 1
+		} else {
+			ro = 1
+		}
+	}
+	v := ordTab.me[rm][comboIdx(&b.pat[me][i])] + ordTab.op[ro][comboIdx(&b.pat[op][i])]
+	if b.lines != nil && ordTab.lines {
+		for d := range 4 {
+			k := b.key[i][d]
+			v += ordTab.line[uint32(k>>(32*me))][0] + ordTab.line[uint32(k>>(32*op))][1]
+		}
+	}
+	if n := len(b.moves); n > 0 {
+		v += ordTab.near[0][nearClass(i, b.moves[n-1])+1]
+		if n > 1 {
+			v += ordTab.near[1][nearClass(i, b.moves[n-2])+1]
+		}
+	}
+	return int(v)
+}
+
+// ParseOrderModel reads an order file:
+//
+//	order F3+F2 446 306         a combination, its values for the side to
+//	                            move and for the other side
+//	orderline 0011.2100 12 -3   a line key (as in the evaluation file),
+//	                            the same (its mirror image too)
+//	near 0 2 35                 the last move (0) or the one before (1),
+//	                            a nearClass, its value
+//
+// The hand-set order stands for what it does not list.
+func ParseOrderModel(text string) (*OrderModel, error) {
+	m := HandOrderModel()
+	for n, line := range strings.Split(text, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		bad := fmt.Errorf("%w: order file line %d: %q", ErrBadEval, n+1, line)
+		if len(f) != 4 {
+			return nil, bad
+		}
+		a, err1 := strconv.ParseInt(f[2], 10, 32)
+		v, err2 := strconv.ParseInt(f[3], 10, 32)
+		if err1 != nil || err2 != nil {
+			return nil, bad
+		}
+		switch f[0] {
+		case "order":
+			var p [4]uint8
+			names := strings.Split(f[1], "+")
+			if len(names) > 4 {
+				return nil, bad
+			}
+			for k, name := range names {
+				i := slices.Index(patNames[:], name)
+				if i <= 0 {
+					return nil, bad
+				}
+				p[k] = uint8(i)
+			}
+			slices.Sort(p[:])
+			c := canonOf[comboIdx(&p)]
+			m.Me[c], m.Op[c] = float64(a), float64(v)
+		case "orderline":
+			k, ok := parseLineKey(f[1])
+			if !ok {
+				return nil, bad
+			}
+			k = min(k, mirrorKey(k))
+			m.Line[k], m.Line[nLineKey+k] = float64(a), float64(v)
+		case "near":
+			k, err := strconv.Atoi(f[1])
+			if err != nil || k < 0 || k > 1 || a < 0 || a >= nNear {
+				return nil, bad
+			}
+			m.Near[k*nNear+int(a)] = float64(v)
+		default:
+			return nil, bad
+		}
+	}
+	return m, nil
+}
+
+// Format writes the model as an order file: the values that differ from
+// the hand-set ones, rounded, after the head (each line a comment).
+func (m *OrderModel) Format(head string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimRight(head, "\n"), "\n") {
+		b.WriteString(strings.TrimRight("# "+l, " ") + "\n")
+	}
+	h := HandOrderModel()
+	for c, p := range canonPat {
+		me, op := roundI(m.Me[c]), roundI(m.Op[c])
+		if float64(me) == h.Me[c] && float64(op) == h.Op[c] {
+			continue
+		}
+		var names []string
+		for _, x := range slices.Backward(p[:]) {
+			if x != patNone {
+				names = append(names, patNames[x])
+			}
+		}
+		fmt.Fprintf(&b, "order %s %d %d\n", strings.Join(names, "+"), me, op)
+	}
+	tab := patTable(varOver)
+	for k := range uint32(nLineKey) {
+		if tab[k] == patNone || mirrorKey(k) < k {
+			continue
+		}
+		if me, op := roundI(m.Line[k]), roundI(m.Line[nLineKey+k]); me != 0 || op != 0 {
+			fmt.Fprintf(&b, "orderline %s %d %d\n", formatLineKey(k), me, op)
+		}
+	}
+	for i, v := range m.Near {
+		if r := roundI(v); r != 0 {
+			fmt.Fprintf(&b, "near %d %d %d\n", i/nNear, i%nNear, r)
+		}
+	}
+	return b.String()
+}
+
+func roundI(v float64) int64 {
+	if v < 0 {
+		return -int64(-v + 0.5)
+	}
+	return int64(v + 0.5)
+}

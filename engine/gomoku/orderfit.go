@@ -1,0 +1,358 @@
+package gomokuengine
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/inarow/inarow/gomoku"
+)
+
+// The fit of the move order (issue 23): the search tries a node's moves
+// best first by a value per candidate cell,
+//
+//	order = me[combo of the side to move there] + op[combo of the other]
+//	      + Σ directions (meLine[key] + opLine[key])   (freestyle)
+//
+// plus the search's own history, killers and table move. The values are
+// fitted so that a stronger engine's move comes first: a softmax over
+// the node's candidates, σ_j = exp(order_j/T) / Σ exp(order_i/T), whose
+// cross-entropy against the engine's move is the loss (the policy of a
+// move-ordering network, kept linear in the patterns the board already
+// keeps). T is fitted once to the hand-set order and then held, so the
+// fitted values keep the units the history is weighed in.
+
+// OrderModel is the move order's values in the fit's terms: per canonical
+// combination its value for the side to move (Me) and for the other side
+// (Op), and per canonical line key the same (Line: me's, then op's at
+// +nLineKey).
+type OrderModel struct {
+	Me, Op []float64
+	Line   []float64
+	// Near is by where a cell lies from the last move (the other side's)
+	// and from the one before (the side to move's): nearClass's classes,
+	// the last move's first.
+	Near []float64
+}
+
+// nearClass is the class of cell q's place from the stone at s (-1: no
+// class): 0 next to it, 1 two away on a line, 2 two away off the lines,
+// 3 three or four away on a line.
+func nearClass(q, s int) int {
+	qx, qy := q%stride, q/stride
+	sx, sy := s%stride, s/stride
+	dx, dy := qx-sx, qy-sy
+	d := max(abs(dx), abs(dy))
+	line := dx == 0 || dy == 0 || dx == dy || dx == -dy
+	switch {
+	case d <= 1:
+		return 0
+	case d == 2 && line:
+		return 1
+	case d == 2:
+		return 2
+	case d <= 4 && line:
+		return 3
+	}
+	return -1
+}
+
+const nNear = 4
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// HandOrderModel is the hand-set order: the classes' values and
+// combine's (the side to move's in full, the other's halved).
+func HandOrderModel() *OrderModel {
+	m := &OrderModel{Me: make([]float64, len(canonPat)), Op: make([]float64, len(canonPat)), Line: make([]float64, 2*nLineKey), Near: make([]float64, 2*nNear)}
+	for c, p := range canonPat {
+		cl, v := combine(p, false)
+		m.Me[c] = float64(clsOwn[cl] + int(v))
+		m.Op[c] = float64(clsOpp[cl] + int(v)/2)
+	}
+	return m
+}
+
+// OrderSet is positions made ready for the fit of the order: per
+// position its candidate cells' features and which one the stronger
+// engine played.
+type OrderSet struct {
+	pos  []orderPos
+	feat []int32 // ordFeat per candidate: feature numbers, -1 for none
+	// Skipped: positions left out (no move known, threats settle them);
+	// Outside: the engine's move was not among the candidates.
+	Skipped, Outside int
+}
+
+type orderPos struct{ start, n, best int32 }
+
+// ordFeat is the features of a candidate: its two combinations, its
+// eight line keys and its place from the last two moves. Feature
+// numbers: me's combination c is c, op's nc+c, me's line key k 2nc+k,
+// op's 2nc+nLineKey+k (nc = len(canonPat)), then the Near classes.
+const ordFeat = 12
+
+// Len is the number of positions kept.
+func (s *OrderSet) Len() int { return len(s.pos) }
+
+// NewOrderSet plays each sample's moves and records its candidates. Only
+// freestyle is taken: the line keys are freestyle's.
+func NewOrderSet(samples []EvalSample) (*OrderSet, error) {
+	s := &OrderSet{}
+	var b *board
+	for n, x := range samples {
+		if x.Rule != gomoku.Freestyle {
+			return nil, fmt.Errorf("%w %d: only freestyle is fitted", ErrBadSample, n)
+		}
+		if b == nil || b.W != x.W || b.H != x.H {
+			var err error
+			if b, err = newBoard(x.W, x.H, x.Rule); err != nil {
+				return nil, fmt.Errorf("%w %d: %w", ErrBadSample, n, err)
+			}
+		}
+		for b.Count() > 0 {
+			b.Undo()
+		}
+		b.SetToMove(black)
+		for _, m := range x.Moves {
+			if int(m) < 0 || int(m) >= x.W*x.H || b.winner >= 0 || b.PlayXY(int(m)%x.W, int(m)/x.W) != nil {
+				return nil, fmt.Errorf("%w %d: the moves are not a game in progress", ErrBadSample, n)
+			}
+		}
+		if int(x.Best) < 0 || int(x.Best) >= x.W*x.H || b.winner >= 0 || settled(b) || b.Count() == 0 {
+			s.Skipped++
+			continue
+		}
+		best := b.Idx(int(x.Best)%x.W, int(x.Best)/x.W)
+		p := orderPos{start: int32(len(s.feat) / ordFeat), best: -1}
+		for y := range b.H {
+			for cx := range b.W {
+				q := b.Idx(cx, y)
+				if b.cell[q] != empty || b.nb[q] == 0 {
+					continue
+				}
+				s.addCandidate(b, q, q == best, &p)
+			}
+		}
+		if p.best < 0 {
+			s.Outside++
+			s.feat = s.feat[:int(p.start)*ordFeat]
+			continue
+		}
+		s.pos = append(s.pos, p)
+	}
+	return s, nil
+}
+
+// addCandidate records cell q as a candidate of position p.
+func (s *OrderSet) addCandidate(b *board, q int, best bool, p *orderPos) {
+	me, op := b.toMove, b.toMove^1
+	nc := int32(len(canonPat))
+	tab := patTable(varOver)
+	if best {
+		p.best = p.n
+	}
+	p.n++
+	s.feat = append(s.feat, int32(canonOf[comboIdx(&b.pat[me][q])]), -1)
+	if c := canonOf[comboIdx(&b.pat[op][q])]; c >= 0 {
+		s.feat[len(s.feat)-1] = nc + int32(c)
+	}
+	for role, c := range [2]int{me, op} {
+		for d := range 4 {
+			k := uint32(b.key[q][d] >> (32 * c))
+			f := int32(-1)
+			if tab[k] != patNone {
+				f = 2*nc + int32(role*nLineKey) + int32(min(k, mirrorKey(k)))
+			}
+			s.feat = append(s.feat, f)
+		}
+	}
+	near := 2*nc + 2*nLineKey
+	for k := range 2 {
+		f := int32(-1)
+		if n := len(b.moves) - 1 - k; n >= 0 {
+			if c := nearClass(q, b.moves[n]); c >= 0 {
+				f = near + int32(k*nNear+c)
+			}
+		}
+		s.feat = append(s.feat, f)
+	}
+}
+
+func (m *OrderModel) pack() []float64 {
+	return slices.Concat(m.Me, m.Op, m.Line, m.Near)
+}
+
+func unpackOrder(w []float64) *OrderModel {
+	nc := len(canonPat)
+	nl := 2*nc + 2*nLineKey
+	return &OrderModel{Me: slices.Clone(w[:nc]), Op: slices.Clone(w[nc : 2*nc]), Line: slices.Clone(w[2*nc : nl]), Near: slices.Clone(w[nl:])}
+}
+
+// score is candidate j's order value under the packed values w.
+func (s *OrderSet) score(w []float64, j int, lines bool) float64 {
+	f := s.feat[j*ordFeat : (j+1)*ordFeat]
+	v := 0.0
+	if f[0] >= 0 {
+		v += w[f[0]]
+	}
+	if f[1] >= 0 {
+		v += w[f[1]]
+	}
+	if lines {
+		for _, x := range f[2:10] {
+			if x >= 0 {
+				v += w[x]
+			}
+		}
+	}
+	for _, x := range f[10:] {
+		if x >= 0 {
+			v += w[x]
+		}
+	}
+	return v
+}
+
+// OrderStats is how well an order predicts the engine's moves: the mean
+// cross-entropy of the softmax at temperature T, and the share of
+// positions where the engine's move is first (no other candidate valued
+// as high) and among the first three.
+type OrderStats struct {
+	Loss, Top1, Top3, Top8, Top24 float64
+}
+
+// Stats measures the model on the set at temperature t.
+func (s *OrderSet) Stats(m *OrderModel, t float64) OrderStats {
+	w := m.pack()
+	lines := slices.ContainsFunc(m.Line, func(v float64) bool { return v != 0 })
+	var st OrderStats
+	var sc []float64
+	for _, p := range s.pos {
+		sc = sc[:0]
+		for j := p.start; j < p.start+p.n; j++ {
+			sc = append(sc, s.score(w, int(j), lines))
+		}
+		bv := sc[p.best]
+		above := 0
+		for j, v := range sc {
+			if j != int(p.best) && v >= bv {
+				above++
+			}
+		}
+		if above == 0 {
+			st.Top1++
+		}
+		if above < 3 {
+			st.Top3++
+		}
+		if above < 8 {
+			st.Top8++
+		}
+		if above < 24 {
+			st.Top24++
+		}
+		st.Loss += logSumExp(sc, t) - bv/t
+	}
+	n := float64(max(len(s.pos), 1))
+	st.Loss, st.Top1, st.Top3, st.Top8, st.Top24 = st.Loss/n, st.Top1/n, st.Top3/n, st.Top8/n, st.Top24/n
+	return st
+}
+
+func logSumExp(v []float64, t float64) float64 {
+	mx := math.Inf(-1)
+	for _, x := range v {
+		mx = max(mx, x/t)
+	}
+	sum := 0.0
+	for _, x := range v {
+		sum += math.Exp(x/t - mx)
+	}
+	return mx + math.Log(sum)
+}
+
+// FitTemperature returns the temperature under which the model's softmax
+// fits the engine's moves best.
+func (s *OrderSet) FitTemperature(m *OrderModel) float64 {
+	lo, hi := math.Log(1.0), math.Log(100000.0)
+	for range 50 { // golden-section search on log t
+		a, b := hi-(hi-lo)*0.618, lo+(hi-lo)*0.618
+		if s.Stats(m, math.Exp(a)).Loss < s.Stats(m, math.Exp(b)).Loss {
+			hi = b
+		} else {
+			lo = a
+		}
+	}
+	return math.Exp((lo + hi) / 2)
+}
+
+// Fit returns the order fitted to the set from start (which it does not
+// change) by full-batch Adam at temperature o.Scale; o.Lines fits the
+// line values too, o.MinCount keeps the start of values seen in fewer
+// positions, o.L2 pulls towards the start.
+func (s *OrderSet) Fit(start *OrderModel, o FitOptions) *OrderModel {
+	w0 := start.pack()
+	w := slices.Clone(w0)
+	np := len(w)
+	lineFrom := 2 * len(canonPat)
+	seen := make([]int, np)
+	for j := range len(s.feat) / ordFeat {
+		for _, x := range s.feat[j*ordFeat : (j+1)*ordFeat] {
+			if x >= 0 {
+				seen[x]++
+			}
+		}
+	}
+	g := make([]float64, np)
+	m1 := make([]float64, np)
+	m2 := make([]float64, np)
+	const b1, b2, eps = 0.9, 0.999, 1e-8
+	inv := 1 / float64(max(len(s.pos), 1))
+	t := o.Scale
+	var sc []float64
+	for ep := 1; ep <= o.Epochs; ep++ {
+		clear(g)
+		loss := 0.0
+		for _, p := range s.pos {
+			sc = sc[:0]
+			for j := p.start; j < p.start+p.n; j++ {
+				sc = append(sc, s.score(w, int(j), o.Lines))
+			}
+			lse := logSumExp(sc, t)
+			loss += lse - sc[p.best]/t
+			for k, v := range sc {
+				d := math.Exp(v/t - lse)
+				if k == int(p.best) {
+					d--
+				}
+				d *= inv / t
+				j := int(p.start) + k
+				for fi, x := range s.feat[j*ordFeat : (j+1)*ordFeat] {
+					if x >= 0 && (fi < 2 || fi >= 10 || o.Lines) {
+						g[x] += d
+					}
+				}
+			}
+		}
+		for j := range w {
+			if seen[j] < o.MinCount || j >= lineFrom && j < lineFrom+2*nLineKey && !o.Lines {
+				continue
+			}
+			gj := g[j] + o.L2*(w[j]-w0[j])
+			m1[j] = b1*m1[j] + (1-b1)*gj
+			m2[j] = b2*m2[j] + (1-b2)*gj*gj
+			mh := m1[j] / (1 - math.Pow(b1, float64(ep)))
+			vh := m2[j] / (1 - math.Pow(b2, float64(ep)))
+			w[j] -= o.Rate * mh / (math.Sqrt(vh) + eps)
+		}
+		if o.Progress != nil && (ep%25 == 0 || ep == o.Epochs) {
+			o.Progress(ep, loss*inv)
+		}
+	}
+	return unpackOrder(w)
+}
