@@ -35,18 +35,9 @@ func fit(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	var train, held []gomokuengine.EvalSample
-	for _, path := range fs.Args() {
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		tr, he, err := readSamples(f, *holdout, *lambda, *scale)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		train, held = append(train, tr...), append(held, he...)
+	train, held, err := readSampleFiles(fs.Args(), *holdout, *lambda, *scale)
+	if err != nil {
+		return err
 	}
 	trainSet, err := gomokuengine.NewEvalSet(train)
 	if err != nil {
@@ -115,6 +106,23 @@ Held-out loss %.5f (accuracy %.4f), the start's %.5f (%.4f); the targets' entrop
 		}
 	}
 	return nil
+}
+
+// readSampleFiles reads gen's files with readSamples, one after the other.
+func readSampleFiles(paths []string, holdout int, lambda, scale float64) (train, held []gomokuengine.EvalSample, err error) {
+	for _, path := range paths {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		tr, he, err := readSamples(f, holdout, lambda, scale)
+		f.Close()
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", path, err)
+		}
+		train, held = append(train, tr...), append(held, he...)
+	}
+	return train, held, nil
 }
 
 // readSamples reads gen's lines ("game ply eval best result x,y ...", or

@@ -383,9 +383,11 @@ func playGame(e, pl *brainProc, g int, random float64, ex map[string]bool) ([]st
 				return nil, fmt.Errorf("player: %w", err)
 			}
 		}
-		m, err := gomoku.ParseXY(rules, ans)
-		if err != nil {
-			return nil, fmt.Errorf("brain move %q: %w", ans, err)
+		m := bm
+		if pl != nil && int(me) == g%2 {
+			if m, err = gomoku.ParseXY(rules, ans); err != nil {
+				return nil, fmt.Errorf("player's move %q: %w", ans, err)
+			}
 		}
 		recs = append(recs, rec{len(moves), eval, best})
 		if len(moves) < open+20 && r.Float64() < random {

@@ -24,18 +24,10 @@ func order(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	var train, held []gomokuengine.EvalSample
-	for _, path := range fs.Args() {
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		tr, he, err := readSamples(f, *holdout, 1, 200)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		train, held = append(train, tr...), append(held, he...)
+	// (the targets are not used: only the positions and the moves)
+	train, held, err := readSampleFiles(fs.Args(), *holdout, 1, 200)
+	if err != nil {
+		return err
 	}
 	trainSet, err := gomokuengine.NewOrderSet(train)
 	if err != nil {

@@ -75,16 +75,19 @@ type board struct {
 	evSum  [2]evalPair             // their sums, and the line terms' (lineEval)
 	// lines is the line values by key (see lineEval): set when the rule
 	// is freestyle and the evaluation file gives line values, else nil.
-	lines  *[nLineKey]evalPair
-	tables [2][]uint8              // per colour, indexed by key
-	weight [2][2*winLen + 1]uint32 // each offset's digit weight in key, per colour
-	delta  [2][2*winLen + 1]uint64 // what a stone of each colour adds to both keys
-	reach  int                     // the farthest weight
-	hash   uint64
-	moves  []int // played cells, in order
-	toMove int
-	winner int // -1 none
-	winPly int
+	lines *[nLineKey]evalPair
+	// overKeys: both colours' keys are freestyle's (varOver), the keys
+	// the line values of the evaluation and of the move order are by
+	overKeys bool
+	tables   [2][]uint8              // per colour, indexed by key
+	weight   [2][2*winLen + 1]uint32 // each offset's digit weight in key, per colour
+	delta    [2][2*winLen + 1]uint64 // what a stone of each colour adds to both keys
+	reach    int                     // the farthest weight
+	hash     uint64
+	moves    []int // played cells, in order
+	toMove   int
+	winner   int // -1 none
+	winPly   int
 	// renju holds the stones for package gomoku's renju checker (renju
 	// only, else nil): the module's one forbidden-point check.
 	renju   *gomoku.Board
@@ -136,7 +139,8 @@ func newBoard(w, h int, r gomoku.Rule) (*board, error) {
 		b.renju = gomoku.NewBoard(inarow.Rules{Cols: w, Rows: h, K: 5, Win: r.WinRule()})
 	}
 	v := ruleVariants(r)
-	if v == [2]int{varOver, varOver} && lineEvalOn {
+	b.overKeys = v == [2]int{varOver, varOver}
+	if b.overKeys && lineEvalOn {
 		b.lines = &lineEval
 	}
 	for c := range 2 {

@@ -75,18 +75,11 @@ func parseEval(text string) ([]evalEntry, error) {
 			if err1 != nil || err2 != nil {
 				return nil, bad
 			}
-			names := strings.Split(f[1], "+")
-			if len(names) > 4 {
+			p, ok := parsePatterns(f[1])
+			if !ok {
 				return nil, bad
 			}
-			for k, name := range names {
-				i := slices.Index(patNames[:], name)
-				if i <= 0 {
-					return nil, bad
-				}
-				x.p[k] = uint8(i)
-			}
-			x.e = evalPair{int32(me), int32(op)}
+			x.p, x.e = p, evalPair{int32(me), int32(op)}
 		case f[0] == "line" && len(f) == 4:
 			me, err1 := strconv.ParseInt(f[2], 10, 32)
 			op, err2 := strconv.ParseInt(f[3], 10, 32)
@@ -116,6 +109,35 @@ func parseEval(text string) ([]evalEntry, error) {
 		out = append(out, x)
 	}
 	return out, nil
+}
+
+// parsePatterns reads a cell's patterns as the evaluation and order
+// files write them ("F3+F2": one to four names, none of them "none").
+func parsePatterns(s string) (p [4]uint8, ok bool) {
+	names := strings.Split(s, "+")
+	if len(names) > 4 {
+		return p, false
+	}
+	for k, name := range names {
+		i := slices.Index(patNames[:], name)
+		if i <= 0 {
+			return p, false
+		}
+		p[k] = uint8(i)
+	}
+	return p, true
+}
+
+// patternNames writes sorted patterns as parsePatterns reads them, the
+// strongest first.
+func patternNames(p [4]uint8) string {
+	var names []string
+	for _, x := range slices.Backward(p[:]) {
+		if x != patNone {
+			names = append(names, patNames[x])
+		}
+	}
+	return strings.Join(names, "+")
 }
 
 // ErrBadEval reports a line of an evaluation file that does not parse.

@@ -146,13 +146,7 @@ func (m *EvalModel) Format(head string) string {
 		if me == h.Me[c] && op == h.Op[c] {
 			continue
 		}
-		var names []string
-		for _, x := range slices.Backward(p[:]) {
-			if x != patNone {
-				names = append(names, patNames[x])
-			}
-		}
-		fmt.Fprintf(&b, "cell %s %d %d\n", strings.Join(names, "+"), int64(me), int64(op))
+		fmt.Fprintf(&b, "cell %s %d %d\n", patternNames(p), int64(me), int64(op))
 	}
 	tab := patTable(varOver)
 	for k := range uint32(nLineKey) {
@@ -416,6 +410,32 @@ type FitOptions struct {
 	Progress func(epoch int, loss float64)
 }
 
+// adam is the state of Adam's descent (Kingma and Ba) over n values,
+// shared by the fits of the evaluation and of the move order.
+type adam struct {
+	m1, m2 []float64
+	t      int
+}
+
+func newAdam(n int) *adam { return &adam{m1: make([]float64, n), m2: make([]float64, n)} }
+
+// step moves w down the gradient g, plus o.L2's pull towards w0, by
+// o.Rate; the values frozen says so of keep theirs.
+func (a *adam) step(w, w0, g []float64, o FitOptions, frozen func(j int) bool) {
+	const b1, b2, eps = 0.9, 0.999, 1e-8
+	a.t++
+	c1, c2 := 1-math.Pow(b1, float64(a.t)), 1-math.Pow(b2, float64(a.t))
+	for j := range w {
+		if frozen(j) {
+			continue
+		}
+		gj := g[j] + o.L2*(w[j]-w0[j])
+		a.m1[j] = b1*a.m1[j] + (1-b1)*gj
+		a.m2[j] = b2*a.m2[j] + (1-b2)*gj*gj
+		w[j] -= o.Rate * (a.m1[j] / c1) / (math.Sqrt(a.m2[j]/c2) + eps)
+	}
+}
+
 // Fit returns the model fitted to the set from start (which it does not
 // change), by full-batch Adam.
 func (s *EvalSet) Fit(start *EvalModel, o FitOptions) *EvalModel {
@@ -453,9 +473,7 @@ func (s *EvalSet) Fit(start *EvalModel, o FitOptions) *EvalModel {
 		}
 	}
 	g := make([]float64, np)
-	m1 := make([]float64, np)
-	m2 := make([]float64, np)
-	const b1, b2, eps = 0.9, 0.999, 1e-8
+	opt := newAdam(np)
 	inv := 1 / float64(max(len(s.feats), 1))
 	for ep := 1; ep <= o.Epochs; ep++ {
 		clear(g)
@@ -484,17 +502,9 @@ func (s *EvalSet) Fit(start *EvalModel, o FitOptions) *EvalModel {
 				}
 			}
 		}
-		for j := range w {
-			if seen[j] < o.MinCount || j >= lo && !o.Lines {
-				continue
-			}
-			gj := g[j] + o.L2*(w[j]-w0[j])
-			m1[j] = b1*m1[j] + (1-b1)*gj
-			m2[j] = b2*m2[j] + (1-b2)*gj*gj
-			mh := m1[j] / (1 - math.Pow(b1, float64(ep)))
-			vh := m2[j] / (1 - math.Pow(b2, float64(ep)))
-			w[j] -= o.Rate * mh / (math.Sqrt(vh) + eps)
-		}
+		opt.step(w, w0, g, o, func(j int) bool {
+			return seen[j] < o.MinCount || j >= lo && !o.Lines
+		})
 		if o.Progress != nil && (ep%50 == 0 || ep == o.Epochs) {
 			o.Progress(ep, loss*inv)
 		}

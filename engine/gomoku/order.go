@@ -89,7 +89,7 @@ func (b *board) orderValue(me, op, i int) int {
 		}
 	}
 	v := ordTab.me[rm][comboIdx(&b.pat[me][i])] + ordTab.op[ro][comboIdx(&b.pat[op][i])]
-	if b.lines != nil && ordTab.lines {
+	if b.overKeys && ordTab.lines {
 		for d := range 4 {
 			k := b.key[i][d]
 			v += ordTab.line[uint32(k>>(32*me))][0] + ordTab.line[uint32(k>>(32*op))][1]
@@ -132,17 +132,9 @@ func ParseOrderModel(text string) (*OrderModel, error) {
 		}
 		switch f[0] {
 		case "order":
-			var p [4]uint8
-			names := strings.Split(f[1], "+")
-			if len(names) > 4 {
+			p, ok := parsePatterns(f[1])
+			if !ok {
 				return nil, bad
-			}
-			for k, name := range names {
-				i := slices.Index(patNames[:], name)
-				if i <= 0 {
-					return nil, bad
-				}
-				p[k] = uint8(i)
 			}
 			slices.Sort(p[:])
 			c := canonOf[comboIdx(&p)]
@@ -180,13 +172,7 @@ func (m *OrderModel) Format(head string) string {
 		if float64(me) == h.Me[c] && float64(op) == h.Op[c] {
 			continue
 		}
-		var names []string
-		for _, x := range slices.Backward(p[:]) {
-			if x != patNone {
-				names = append(names, patNames[x])
-			}
-		}
-		fmt.Fprintf(&b, "order %s %d %d\n", strings.Join(names, "+"), me, op)
+		fmt.Fprintf(&b, "order %s %d %d\n", patternNames(p), me, op)
 	}
 	tab := patTable(varOver)
 	for k := range uint32(nLineKey) {

@@ -42,7 +42,7 @@ func nearClass(q, s int) int {
 	qx, qy := q%stride, q/stride
 	sx, sy := s%stride, s/stride
 	dx, dy := qx-sx, qy-sy
-	d := max(abs(dx), abs(dy))
+	d := max(dx, -dx, dy, -dy)
 	line := dx == 0 || dy == 0 || dx == dy || dx == -dy
 	switch {
 	case d <= 1:
@@ -58,13 +58,6 @@ func nearClass(q, s int) int {
 }
 
 const nNear = 4
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
 
 // HandOrderModel is the hand-set order: the classes' values and
 // combine's (the side to move's in full, the other's halved).
@@ -95,7 +88,11 @@ type orderPos struct{ start, n, best int32 }
 // eight line keys and its place from the last two moves. Feature
 // numbers: me's combination c is c, op's nc+c, me's line key k 2nc+k,
 // op's 2nc+nLineKey+k (nc = len(canonPat)), then the Near classes.
-const ordFeat = 12
+const (
+	ordFeat     = 12
+	ordLineSlot = 2  // the first of the line keys' slots
+	ordNearSlot = 10 // the first of the near classes' slots
+)
 
 // Len is the number of positions kept.
 func (s *OrderSet) Len() int { return len(s.pos) }
@@ -205,13 +202,13 @@ func (s *OrderSet) score(w []float64, j int, lines bool) float64 {
 		v += w[f[1]]
 	}
 	if lines {
-		for _, x := range f[2:10] {
+		for _, x := range f[ordLineSlot:ordNearSlot] {
 			if x >= 0 {
 				v += w[x]
 			}
 		}
 	}
-	for _, x := range f[10:] {
+	for _, x := range f[ordNearSlot:] {
 		if x >= 0 {
 			v += w[x]
 		}
@@ -309,9 +306,7 @@ func (s *OrderSet) Fit(start *OrderModel, o FitOptions) *OrderModel {
 		}
 	}
 	g := make([]float64, np)
-	m1 := make([]float64, np)
-	m2 := make([]float64, np)
-	const b1, b2, eps = 0.9, 0.999, 1e-8
+	opt := newAdam(np)
 	inv := 1 / float64(max(len(s.pos), 1))
 	t := o.Scale
 	var sc []float64
@@ -333,23 +328,15 @@ func (s *OrderSet) Fit(start *OrderModel, o FitOptions) *OrderModel {
 				d *= inv / t
 				j := int(p.start) + k
 				for fi, x := range s.feat[j*ordFeat : (j+1)*ordFeat] {
-					if x >= 0 && (fi < 2 || fi >= 10 || o.Lines) {
+					if x >= 0 && (fi < ordLineSlot || fi >= ordNearSlot || o.Lines) {
 						g[x] += d
 					}
 				}
 			}
 		}
-		for j := range w {
-			if seen[j] < o.MinCount || j >= lineFrom && j < lineFrom+2*nLineKey && !o.Lines {
-				continue
-			}
-			gj := g[j] + o.L2*(w[j]-w0[j])
-			m1[j] = b1*m1[j] + (1-b1)*gj
-			m2[j] = b2*m2[j] + (1-b2)*gj*gj
-			mh := m1[j] / (1 - math.Pow(b1, float64(ep)))
-			vh := m2[j] / (1 - math.Pow(b2, float64(ep)))
-			w[j] -= o.Rate * mh / (math.Sqrt(vh) + eps)
-		}
+		opt.step(w, w0, g, o, func(j int) bool {
+			return seen[j] < o.MinCount || j >= lineFrom && j < lineFrom+2*nLineKey && !o.Lines
+		})
 		if o.Progress != nil && (ep%25 == 0 || ep == o.Epochs) {
 			o.Progress(ep, loss*inv)
 		}

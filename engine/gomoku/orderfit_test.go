@@ -10,8 +10,8 @@ import (
 	"github.com/inarow/inarow/gomoku"
 )
 
-// withOrder runs f with m as the search's order, and puts the embedded
-// one back after.
+// withOrder makes m the search's order for the rest of the test, and
+// puts the embedded one back after it.
 func withOrder(t *testing.T, m *OrderModel) {
 	t.Helper()
 	setOrder(m)
