@@ -147,7 +147,7 @@ func TestGradeGomoku(t *testing.T) {
 		t.Fatal(err)
 	}
 	var moves []inarow.Move
-	for _, s := range strings.Fields("d8 c8 e8 g12 f8 g6 g9 a1 g10 o1 g11 a15 o15 g8 b14") {
+	for _, s := range strings.Fields("d8 c8 e8 g12 f8 g6 g9 e9 g10 f9 g11 a15 o15 g8 b14") {
 		m, err := r.ParseMove(s)
 		if err != nil {
 			t.Fatal(err)

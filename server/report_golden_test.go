@@ -27,7 +27,7 @@ func TestReportGolden(t *testing.T) {
 		{"Connect Four, a game won on the bottom row", `{"game": "connect4", "opponent": "local", "moves": ["4","4","3","3","5","5","6"]}`},
 		{"Connect Four, yellow throws the win away (4453), in the book", `{"game": "connect4", "opponent": "local", "moves": ["4","4","5","3","4","4"]}`},
 		{"tic-tac-toe, O's edge reply loses to X's fork", `{"game": "tictactoe", "opponent": "local", "moves": ["middle-center","top-center","top-left","bottom-right","bottom-left","top-right","middle-left"]}`},
-		{"gomoku freestyle, a double four allowed then missed", `{"game": "gomoku", "opponent": "local", "rules": {"rule": "freestyle"}, "moves": ["d8","c8","e8","g12","f8","g6","g9","a1","g10","o1","g11","a15","o15","g8","b14"]}`},
+		{"gomoku freestyle, a double four allowed then missed", `{"game": "gomoku", "opponent": "local", "rules": {"rule": "freestyle"}, "moves": ["d8","c8","e8","g12","f8","g6","g9","e9","g10","f9","g11","a15","o15","g8","b14"]}`},
 		{"renju, a block on a forbidden point", `{"game": "gomoku", "opponent": "local", "rules": {"rule": "renju"}, "moves": ["c13","b13","d13","f12","e13","f11","f14","f10","f8","a1","h13","o1","g13","f9","a15","f13"]}`},
 		{"5×5 k=4, not graded", `{"game": "mnk", "opponent": "local", "rules": {"m": 5, "n": 5, "k": 4}, "moves": ["c3"]}`},
 	}

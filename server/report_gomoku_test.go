@@ -23,9 +23,14 @@ var (
 	gameOpenThree = strings.Fields("h8 a1 h9 o1 h10 a15 o15 h11 b14")
 	// Black's d8 e8 f8 (c8 white) across and g9 g10 g11 (g6, g12 white)
 	// down: g8 makes two fours, a win in freestyle and a forbidden double
-	// four in renju. White's 12th (a15) leaves g8 to black, black's 13th
-	// (o15) misses it, white's 14th (g8) takes it.
-	gameFourFour = strings.Fields("d8 c8 e8 g12 f8 g6 g9 a1 g10 o1 g11 a15 o15 g8 b14")
+	// four in renju. White's e9 and f9 leave black no other attack once
+	// g8 is white's: with a1 and o1 there instead, black won after g8 by
+	// threes through f9 (the search proves it from depth 5), and a search
+	// that saw that far within the report's depth 4 proved white lost
+	// before a15, so that no move allowed or missed a win. White's 12th
+	// (a15) leaves g8 to black, black's 13th (o15) misses it, white's
+	// 14th (g8) takes it.
+	gameFourFour = strings.Fields("d8 c8 e8 g12 f8 g6 g9 e9 g10 f9 g11 a15 o15 g8 b14")
 	// White's f10 f11 f12 between black's f8 and f14; black's c13 d13
 	// e13 (b13 white) and h13. Black's g13 (13) makes f13 an overline for
 	// black: in renju a point black may not block, so white's f9 wins
@@ -34,7 +39,7 @@ var (
 	// white's f9 (14) allows it and black's a15 misses it.
 	gameForbiddenBlock = strings.Fields("c13 b13 d13 f12 e13 f11 f14 f10 f8 a1 h13 o1 g13 f9 a15 f13")
 	// The same, and black plays the double four and the five.
-	gameFourFourWon = strings.Fields("d8 c8 e8 g12 f8 g6 g9 a1 g10 o1 g11 a15 g8 h8 g7")
+	gameFourFourWon = strings.Fields("d8 c8 e8 g12 f8 g6 g9 e9 g10 f9 g11 a15 g8 h8 g7")
 )
 
 // TestReportGomoku: the gomoku report marks "allowed a forced win" and

@@ -149,3 +149,96 @@ func BenchmarkSearchCorpus(b *testing.B) {
 	b.ReportMetric(float64(nodes)/float64(n), "nodes/position")
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
+
+// proofCorpus is 80 positions after a move of ours that let full Rapfi
+// win, with the nodes Rapfi took to prove it (see the file's head).
+const proofCorpus = "testdata/proofs/blunders-80.txt"
+
+// proofPosition is one line of proofCorpus.
+type proofPosition struct {
+	b          *board
+	rapfiNodes int64
+}
+
+func proofPositions(tb testing.TB) []proofPosition {
+	data, err := os.ReadFile(proofCorpus)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []proofPosition
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		n, err := strconv.ParseInt(f[1], 10, 64)
+		if err != nil || len(f) < 4 || !strings.HasPrefix(f[0], "M") {
+			tb.Fatalf("%s: %q", proofCorpus, line)
+		}
+		b, err := newBoard(15, 15, gomoku.Freestyle)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, m := range f[2:] {
+			var x, y int
+			if _, err := fmt.Sscanf(m, "%d,%d", &x, &y); err != nil {
+				tb.Fatalf("%s: %q: %v", proofCorpus, m, err)
+			}
+			if err := b.PlayXY(x, y); err != nil {
+				tb.Fatalf("%s: %q: %v", proofCorpus, line, err)
+			}
+		}
+		if b.winner >= 0 {
+			tb.Fatalf("%s: %q is over", proofCorpus, line)
+		}
+		out = append(out, proofPosition{b, n})
+	}
+	return out
+}
+
+// TestProofCorpusLoads: the corpus is in the repository, 80 games in
+// progress.
+func TestProofCorpusLoads(t *testing.T) {
+	if n := len(proofPositions(t)); n != 80 {
+		t.Fatalf("%s: %d positions, want 80", proofCorpus, n)
+	}
+}
+
+// BenchmarkProofCorpus measures how soon the engine proves the wins our
+// brain's blunders allowed, searching from the winner's side with at
+// most 1,000,000 alpha-beta nodes a position (no clock): how many it
+// proves within 50,000, 200,000 and 1,000,000 nodes (alpha-beta and
+// threats, the nodes when the iteration that proved it ended), beside
+// what full Rapfi took (the file's figures). A search that proves them
+// sooner sees, within a turn, the wins it would otherwise allow:
+//
+//	go test ./engine/gomoku -run '^$' -bench ProofCorpus -benchtime 1x
+func BenchmarkProofCorpus(b *testing.B) {
+	ps := proofPositions(b)
+	limits := []int64{50_000, 200_000, 1_000_000}
+	var ours, rapfi [3]int
+	for b.Loop() {
+		ours, rapfi = [3]int{}, [3]int{}
+		for _, p := range ps {
+			eng := &Engine{}
+			found := int64(-1)
+			eng.search(context.Background(), p.b.clone(), Limits{MaxNodes: 1_000_000, Progress: func(in Info) {
+				if found < 0 && in.Score > winBound {
+					found = in.Nodes
+				}
+			}})
+			for i, l := range limits {
+				if found >= 0 && found <= l {
+					ours[i]++
+				}
+				if p.rapfiNodes <= l {
+					rapfi[i]++
+				}
+			}
+		}
+	}
+	for i, l := range limits {
+		b.ReportMetric(float64(ours[i]), fmt.Sprintf("proven<=%dk", l/1000))
+		b.ReportMetric(float64(rapfi[i]), fmt.Sprintf("rapfi<=%dk", l/1000))
+	}
+}
