@@ -171,9 +171,12 @@ func proofPositions(tb testing.TB) []proofPosition {
 		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
 			continue
 		}
+		if len(f) < 4 || !strings.HasPrefix(f[0], "M") {
+			tb.Fatalf("%s: %q is not a mate, Rapfi's nodes and moves", proofCorpus, line)
+		}
 		n, err := strconv.ParseInt(f[1], 10, 64)
-		if err != nil || len(f) < 4 || !strings.HasPrefix(f[0], "M") {
-			tb.Fatalf("%s: %q", proofCorpus, line)
+		if err != nil {
+			tb.Fatalf("%s: %q: %v", proofCorpus, line, err)
 		}
 		b, err := newBoard(15, 15, gomoku.Freestyle)
 		if err != nil {
