@@ -17,7 +17,13 @@ import (
 // match's games one after another) against their common opponent, and
 // compares each pair of brains over the games they played on the same
 // opening with the same colour: a gauntlet's openings differ more than
-// its brains do, so only such pairs compare brains.
+// its brains do, so only such pairs compare brains. Games pair within
+// one record file only: each file is taken for one sitting, whose brains
+// ran beside each other on the same machine. Each brain's games on one
+// opening with both colours (c-gomoku-cli's -repeat) are scored as pairs
+// too, which leaves the opening's bias out of the error: the measure of a
+// head-to-head match (one brain against another, the second named by
+// --against).
 func runScore(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("score", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -32,7 +38,7 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() == 0 {
 		return usage("no record file")
 	}
-	var recs []gomoku.Record
+	var files [][]gomoku.Record
 	for _, name := range fs.Args() {
 		data, err := os.ReadFile(name)
 		if err != nil {
@@ -44,9 +50,9 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "inarow score: %s: %v\n", name, err)
 			return 1
 		}
-		recs = append(recs, rs...)
+		files = append(files, rs)
 	}
-	sc, err := scoreGames(recs, *against)
+	sc, err := scoreFiles(files, *against)
 	if err != nil {
 		fmt.Fprintf(stderr, "inarow score: %v\n", err)
 		return 1
@@ -57,8 +63,10 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 
 // A scoredGame is one game of a brain against the common opponent.
 type scoredGame struct {
-	key   string  // the opening's cells and the brain's colour
-	score float64 // 1 a win, ½ a draw, 0 a loss
+	key     string  // the record file, the opening's cells and the brain's colour
+	opening string  // the record file and the opening's cells
+	colour  int     // the brain's: 0 black, 1 white
+	score   float64 // 1 a win, ½ a draw, 0 a loss
 }
 
 // brainScore is what one brain did against the opponent.
@@ -80,9 +88,23 @@ type scores struct {
 	brains  []*brainScore  // in the order they first appear
 }
 
-// scoreGames scores recs, every one of which must have against (or, if
-// it is "", one common player) on one side.
+// scoreGames scores the records of one file.
 func scoreGames(recs []gomoku.Record, against string) (*scores, error) {
+	return scoreFiles([][]gomoku.Record{recs}, against)
+}
+
+// scoreFiles scores the records of files, every one of which must have
+// against (or, if it is "", one common player) on one side; games pair
+// within a file only.
+func scoreFiles(files [][]gomoku.Record, against string) (*scores, error) {
+	var recs []gomoku.Record
+	var fileOf []int
+	for fi, rs := range files {
+		recs = append(recs, rs...)
+		for range rs {
+			fileOf = append(fileOf, fi)
+		}
+	}
 	if len(recs) == 0 {
 		return nil, fmt.Errorf("no game in the records")
 	}
@@ -143,9 +165,10 @@ func scoreGames(recs []gomoku.Record, against string) (*scores, error) {
 			b.forfeits++
 			b.forfeitReason[r.Termination]++
 		}
-		// the opening's cells and the brain's colour: an opaque key
-		key := fmt.Sprint(r.Moves[:r.Opening], colour)
-		b.games = append(b.games, scoredGame{key, s})
+		// the file, the opening's cells and the brain's colour: an
+		// opaque key
+		opening := fmt.Sprint(fileOf[i], r.Moves[:r.Opening])
+		b.games = append(b.games, scoredGame{key: fmt.Sprint(opening, colour), opening: opening, colour: colour, score: s})
 		for k := r.Opening; k < len(r.Times); k++ {
 			if k%2 == colour {
 				b.times = append(b.times, r.Times[k])
@@ -192,6 +215,46 @@ func paired(a, b *brainScore) (sa, sb []float64) {
 	return sa, sb
 }
 
+// colourPairs returns b's scores over each opening played with both
+// colours, the kth game as black with the kth as white (in the records'
+// order): the mean of a pair's two games. Where each opening is played
+// once each way, as c-gomoku-cli's -repeat does, the opening's bias for
+// one colour cancels in the pair, and the pairs' spread is the brain's
+// own (the pentanomial error of fishtest and its peers).
+func colourPairs(b *brainScore) []float64 {
+	var byOpening [2]map[string][]float64
+	for c := range byOpening {
+		byOpening[c] = map[string][]float64{}
+	}
+	var order []string
+	for _, g := range b.games {
+		if len(byOpening[0][g.opening])+len(byOpening[1][g.opening]) == 0 {
+			order = append(order, g.opening)
+		}
+		byOpening[g.colour][g.opening] = append(byOpening[g.colour][g.opening], g.score)
+	}
+	var ps []float64
+	for _, o := range order {
+		bl, wh := byOpening[0][o], byOpening[1][o]
+		for k := range min(len(bl), len(wh)) {
+			ps = append(ps, (bl[k]+wh[k])/2)
+		}
+	}
+	return ps
+}
+
+// elo is the rating difference that scores p (0 < p < 1) by the logistic
+// model; ±Inf at the ends.
+func elo(p float64) float64 {
+	switch {
+	case p <= 0:
+		return math.Inf(-1)
+	case p >= 1:
+		return math.Inf(1)
+	}
+	return -400 * math.Log10(1/p-1)
+}
+
 func (sc *scores) write(w io.Writer) {
 	left := 0
 	var why []string
@@ -231,6 +294,7 @@ func (sc *scores) write(w io.Writer) {
 			fmt.Fprintf(w, "%s's forfeits: %s\n", b.name, strings.Join(rs, ", "))
 		}
 	}
+	sc.writeColourPairs(w)
 	if len(sc.brains) < 2 {
 		return
 	}
@@ -253,6 +317,32 @@ func (sc *scores) write(w io.Writer) {
 			md, e := meanScore(d)
 			fmt.Fprintf(tw, "%s − %s\t%d\t%.1f %% − %.1f %%\t%+.1f ± %.1f\t\n", a.name, b.name, len(sa), 100*ma, 100*mb, 100*md, 100*e)
 		}
+	}
+	tw.Flush()
+}
+
+// writeColourPairs writes each brain's score over its openings played
+// with both colours (nothing if none was).
+func (sc *scores) writeColourPairs(w io.Writer) {
+	pairs := make([][]float64, len(sc.brains))
+	some := false
+	for i, b := range sc.brains {
+		pairs[i] = colourPairs(b)
+		some = some || len(pairs[i]) > 0
+	}
+	if !some {
+		return
+	}
+	fmt.Fprintf(w, "\nboth colours: each opening's game as black with its game as white, against %s\n", sc.against)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "brain\tpairs\tscore ± 2σ\tElo (2σ)\t")
+	for i, b := range sc.brains {
+		if len(pairs[i]) == 0 {
+			fmt.Fprintf(tw, "%s\t0\t\t\t\n", b.name)
+			continue
+		}
+		m, e := meanScore(pairs[i])
+		fmt.Fprintf(tw, "%s\t%d\t%.1f %% ± %.1f\t%+.0f [%+.0f, %+.0f]\t\n", b.name, len(pairs[i]), 100*m, 100*e, elo(m), elo(m-e), elo(m+e))
 	}
 	tw.Flush()
 }

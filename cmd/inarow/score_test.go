@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"math"
 	"strings"
 	"testing"
 
@@ -123,5 +124,66 @@ func TestScoreUsage(t *testing.T) {
 		if res.code != c.code || !strings.Contains(res.stderr, c.msg) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, res.code, res.stderr, c.code, c.msg)
 		}
+	}
+}
+
+// TestScoreColourPairs checks the pairs of one opening's games with both
+// colours (a head-to-head match's measure), and that games pair within
+// their record file only.
+func TestScoreColourPairs(t *testing.T) {
+	o1, o2 := []inarow.Move{112, 113, 127}, []inarow.Move{112, 98, 127}
+	five := "win by five connection"
+	sitting1 := []gomoku.Record{
+		rec("x", true, o1, 20, "B+1", "Black "+five), // x wins o1 as black
+		rec("x", false, o1, 20, "0", "Draw by fullfilled board"),
+		rec("x", true, o2, 20, "W+1", "White "+five),  // x loses o2 as black
+		rec("x", false, o2, 20, "W+1", "White "+five), // and wins it as white
+		rec("x", true, o2, 20, "B+1", "Black "+five),  // a third o2 game: unpaired
+	}
+	sitting2 := []gomoku.Record{
+		rec("x", true, o1, 20, "W+1", "White "+five), // o1 black again, in another sitting
+		rec("y", true, o1, 20, "B+1", "Black "+five),
+		rec("y", false, o1, 20, "B+1", "Black "+five),
+	}
+	sc, err := scoreFiles([][]gomoku.Record{sitting1, sitting2}, "opp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, y := sc.brains[0], sc.brains[1]
+	if ps := colourPairs(x); len(ps) != 2 || ps[0] != 0.75 || ps[1] != 0.5 {
+		t.Errorf("x's pairs %v, want [0.75 0.5]", ps)
+	}
+	if ps := colourPairs(y); len(ps) != 1 || ps[0] != 0.5 {
+		t.Errorf("y's pairs %v, want [0.5]", ps)
+	}
+	// x and y met o1 as black in sitting 2 (x lost, y won); x's o1
+	// games of sitting 1 have no partner there
+	if sa, sb := paired(x, y); len(sa) != 1 || sa[0] != 0 || sb[0] != 1 {
+		t.Errorf("x and y paired %v %v, want [0] [1]", sa, sb)
+	}
+	// the same games in one file: x's first o1-black game (sitting 1's)
+	// pairs with y's, and x's o1-white game with y's
+	all := append(append([]gomoku.Record{}, sitting1...), sitting2...)
+	sc1, err := scoreGames(all, "opp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sa, sb := paired(sc1.brains[0], sc1.brains[1]); len(sa) != 2 || sa[0] != 1 || sa[1] != 0.5 || sb[0] != 1 || sb[1] != 0 {
+		t.Errorf("one file: paired %v %v, want [1 0.5] [1 0]", sa, sb)
+	}
+	var out bytes.Buffer
+	sc.write(&out)
+	for _, want := range []string{"both colours: each opening's game as black with its game as white, against opp", "x      2  62.5 % ±", "+89 ["} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in\n%s", want, out.String())
+		}
+	}
+	for _, c := range []struct{ p, want float64 }{{0.5, 0}, {0.75, 190.85}, {0.25, -190.85}} {
+		if got := elo(c.p); math.Abs(got-c.want) > 0.01 {
+			t.Errorf("elo(%v) = %v, want %v", c.p, got, c.want)
+		}
+	}
+	if !math.IsInf(elo(1), 1) || !math.IsInf(elo(0), -1) {
+		t.Errorf("elo(1) %v, elo(0) %v: want ±Inf", elo(1), elo(0))
 	}
 }
