@@ -67,6 +67,8 @@ type board struct {
 	cell   [nCells]uint8
 	key    [nCells][4]uint64 // black's key in the low half, white's in the high
 	pat    [2][nCells][4]uint8
+	combo  [2][nCells]uint16 // comboIdx(&pat[c][q]), kept with pat
+	row    [2]uint8          // each colour's row of combos: 1 for renju black
 	cls    [2][nCells]uint8
 	nb     [nCells]uint8 // stones within 2 along the lines
 	clsCnt [2][nCls]int
@@ -136,6 +138,7 @@ func newBoard(w, h int, r gomoku.Rule) (*board, error) {
 	}
 	b := &board{W: w, H: h, Rule: r, winner: -1}
 	if r == gomoku.Renju {
+		b.row[black] = 1
 		b.renju = gomoku.NewBoard(inarow.Rules{Cols: w, Rows: h, K: 5, Win: r.WinRule()})
 	}
 	v := ruleVariants(r)
@@ -354,6 +357,7 @@ func (b *board) setCell(i, c int) {
 					x.q, x.c, x.d, x.pat, x.cls, x.ev = uint16(q), uint8(c), uint8(d), op, b.cls[c][q], b.ev[c][q]
 					n++
 					b.pat[c][q][d] = np
+					b.combo[c][q] = uint16(int(b.combo[c][q]) + (int(np)-int(op))*comboPow[d])
 					b.recls(q, c)
 				}
 			}
@@ -396,6 +400,7 @@ func (b *board) clearCell(i int) {
 		x := &b.changes[k]
 		q, c := int(x.q), x.c
 		if x.d < 4 {
+			b.combo[c][q] = uint16(int(b.combo[c][q]) + (int(x.pat)-int(b.pat[c][q][x.d]))*comboPow[x.d])
 			b.pat[c][q][x.d] = x.pat
 		}
 		b.clsSet[c][b.cls[c][q]][q>>6] &^= 1 << (q & 63)
@@ -433,6 +438,7 @@ func (b *board) refresh(q int) {
 		for d := 0; d < 4; d++ {
 			b.pat[c][q][d] = b.tables[c][uint32(b.key[q][d]>>(32*c))]
 		}
+		b.combo[c][q] = uint16(comboIdx(&b.pat[c][q]))
 		b.recls(q, c)
 	}
 }
@@ -498,6 +504,11 @@ func comboIdx(p *[4]uint8) int {
 
 const nCombo = nPat * nPat * nPat * nPat
 
+// comboPow is each direction's digit weight in comboIdx: Play moves a
+// cell's number by the change of one pattern instead of numbering it
+// again.
+var comboPow = [4]int{nPat * nPat * nPat, nPat * nPat, nPat, 1}
+
 // comboPats is comboIdx's inverse: the four patterns numbered i.
 func comboPats(i int) [4]uint8 {
 	return [4]uint8{uint8(i / (nPat * nPat * nPat)), uint8(i / (nPat * nPat) % nPat), uint8(i / nPat % nPat), uint8(i % nPat)}
@@ -522,14 +533,11 @@ var combos = func() (t struct {
 }()
 
 // recls looks up colour c's class and value of the empty cell q from its
-// patterns and moves them in the totals. The cell sets are updated
-// without a branch (clsSet[c][clsNone] holds the empty cells of no class).
+// patterns (their number, combo) and moves them in the totals. The cell
+// sets are updated without a branch (clsSet[c][clsNone] holds the empty
+// cells of no class).
 func (b *board) recls(q, c int) {
-	r := 0
-	if c == black && b.Rule == gomoku.Renju {
-		r = 1
-	}
-	k := comboIdx(&b.pat[c][q])
+	r, k := b.row[c], b.combo[c][q]
 	cl, old := combos.cls[r][k], b.cls[c][q]
 	b.clsCnt[c][old]--
 	b.clsCnt[c][cl]++

@@ -488,8 +488,8 @@ func BenchmarkSearchQuiet(b *testing.B) {
 
 // TestBoardIncremental plays and takes back random stones under every
 // rule and checks what Play and Undo keep up to date — line patterns,
-// classes, values, their counts, sums and cell sets — against the same
-// figures worked out from the stones alone.
+// their numbers, classes, values, their counts, sums and cell sets —
+// against the same figures worked out from the stones alone.
 func TestBoardIncremental(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju, gomoku.Caro, gomoku.CaroExact} {
@@ -558,8 +558,8 @@ func TestBoardIncremental(t *testing.T) {
 						r = 1
 					}
 					ev := combos.ev[r][comboIdx(&p)]
-					if p != b.pat[c][i] || uint8(cl) != b.cls[c][i] || ev != b.ev[c][i] {
-						t.Fatalf("%v step %d colour %d cell %d: patterns %v class %d value %v, from the stones %v %d %v", rule, step, c, i, b.pat[c][i], b.cls[c][i], b.ev[c][i], p, cl, ev)
+					if p != b.pat[c][i] || int(b.combo[c][i]) != comboIdx(&p) || uint8(cl) != b.cls[c][i] || ev != b.ev[c][i] {
+						t.Fatalf("%v step %d colour %d cell %d: patterns %v (number %d) class %d value %v, from the stones %v %d %v", rule, step, c, i, b.pat[c][i], b.combo[c][i], b.cls[c][i], b.ev[c][i], p, cl, ev)
 					}
 					cnt[cl]++
 					set[cl][i>>6] |= 1 << (i & 63)

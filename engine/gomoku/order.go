@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/inarow/inarow/gomoku"
 )
 
 // The move order: the search tries a node's candidates by
@@ -80,15 +78,7 @@ func setOrder(m *OrderModel) {
 // orderValue is cell i's order value for the side to move me (the
 // opponent op) before the search's own terms.
 func (b *board) orderValue(me, op, i int) int {
-	rm, ro := 0, 0
-	if b.Rule == gomoku.Renju {
-		if me == black {
-			rm = 1
-		} else {
-			ro = 1
-		}
-	}
-	v := ordTab.me[rm][comboIdx(&b.pat[me][i])] + ordTab.op[ro][comboIdx(&b.pat[op][i])]
+	v := ordTab.me[b.row[me]][b.combo[me][i]] + ordTab.op[b.row[op]][b.combo[op][i]]
 	if b.overKeys && ordTab.lines {
 		for d := range 4 {
 			k := b.key[i][d]

@@ -37,11 +37,37 @@ type OrderModel struct {
 
 // nearClass is the class of cell q's place from the stone at s (-1: no
 // class): 0 next to it, 1 two away on a line, 2 two away off the lines,
-// 3 three or four away on a line.
+// 3 three or four away on a line. It is read from a table by q-s: the
+// order takes it for every candidate, and the division by the row
+// length took a quarter of the order's time.
 func nearClass(q, s int) int {
-	qx, qy := q%stride, q/stride
-	sx, sy := s%stride, s/stride
-	dx, dy := qx-sx, qy-sy
+	k := q - s + nearSpan
+	if k < 0 || k >= len(nearTab) {
+		return -1
+	}
+	return int(nearTab[k])
+}
+
+// nearSpan is the farthest q-s of a class: four rows and four columns.
+// Within it q-s is one offset only (dx = q-s - dy·stride with |dx| ≤ 4
+// for one dy at most, since |dx| < stride-4 on a board of up to 20
+// columns), so the table needs no coordinates.
+const nearSpan = 4*stride + 4
+
+var nearTab = func() (t [2*nearSpan + 1]int8) {
+	for k := range t {
+		t[k] = -1
+	}
+	for dy := -4; dy <= 4; dy++ {
+		for dx := -4; dx <= 4; dx++ {
+			t[dy*stride+dx+nearSpan] = int8(nearClassXY(dx, dy))
+		}
+	}
+	return t
+}()
+
+// nearClassXY is nearClass of a cell dx columns and dy rows from the stone.
+func nearClassXY(dx, dy int) int {
 	d := max(dx, -dx, dy, -dy)
 	line := dx == 0 || dy == 0 || dx == dy || dx == -dy
 	switch {

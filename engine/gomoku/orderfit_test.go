@@ -213,3 +213,30 @@ func TestOrderFitLearns(t *testing.T) {
 		t.Errorf("renju sample: %v", err)
 	}
 }
+
+// TestNearClassTable checks the table nearClass reads against the classes
+// worked out from the coordinates, for every pair of cells of the
+// largest board.
+func TestNearClassTable(t *testing.T) {
+	b, err := newBoard(20, 20, gomoku.Freestyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	classes := map[int]int{}
+	for y := range 20 {
+		for x := range 20 {
+			for sy := range 20 {
+				for sx := range 20 {
+					got, want := nearClass(b.Idx(x, y), b.Idx(sx, sy)), nearClassXY(x-sx, y-sy)
+					if got != want {
+						t.Fatalf("(%d,%d) from (%d,%d): class %d, want %d", x, y, sx, sy, got, want)
+					}
+					classes[got]++
+				}
+			}
+		}
+	}
+	if len(classes) != nNear+1 {
+		t.Errorf("classes met %v: want -1 to %d", classes, nNear-1)
+	}
+}
