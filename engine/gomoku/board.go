@@ -104,6 +104,7 @@ type change struct {
 	q        uint16
 	c, d     uint8 // d == 4: the stone's own cell (class and value only)
 	pat, cls uint8
+	combo    uint16 // (16 bytes in all)
 	ev       evalPair
 }
 
@@ -354,7 +355,7 @@ func (b *board) setCell(i, c int) {
 					// the stack and copied with a load the CPU cannot
 					// forward from the narrow stores (a stall)
 					x := &ch[n]
-					x.q, x.c, x.d, x.pat, x.cls, x.ev = uint16(q), uint8(c), uint8(d), op, b.cls[c][q], b.ev[c][q]
+					x.q, x.c, x.d, x.pat, x.cls, x.combo, x.ev = uint16(q), uint8(c), uint8(d), op, b.cls[c][q], b.combo[c][q], b.ev[c][q]
 					n++
 					b.pat[c][q][d] = np
 					b.combo[c][q] = uint16(int(b.combo[c][q]) + (int(np)-int(op))*comboPow[d])
@@ -400,8 +401,7 @@ func (b *board) clearCell(i int) {
 		x := &b.changes[k]
 		q, c := int(x.q), x.c
 		if x.d < 4 {
-			b.combo[c][q] = uint16(int(b.combo[c][q]) + (int(x.pat)-int(b.pat[c][q][x.d]))*comboPow[x.d])
-			b.pat[c][q][x.d] = x.pat
+			b.pat[c][q][x.d], b.combo[c][q] = x.pat, x.combo
 		}
 		b.clsSet[c][b.cls[c][q]][q>>6] &^= 1 << (q & 63)
 		b.clsSet[c][x.cls][q>>6] |= 1 << (q & 63)
