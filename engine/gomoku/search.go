@@ -271,12 +271,16 @@ func pick(ms []scored, n int) {
 
 // candidates lists the moves worth searching, unordered, with their
 // ordering scores: near the stones, or only fours and defences when the
-// opponent threatens an open four.
+// opponent threatens an open four or holds a four-three point.
 func (s *searcher) candidates(ply, ttMove int) []scored {
 	b := s.b
 	me, op := b.toMove, b.toMove^1
 	buf := s.moveBuf[ply][:0]
 	threat := b.clsCnt[op][clsFlex4] > 0
+	// a four-three point of the opponent's: only its answers and our
+	// fours (defend.go)
+	var def [nWords]uint64
+	answer := !threat && !s.reference && b.clsCnt[op][clsB4F3] > 0 && b.b4f3Defence(op, &def)
 	if len(b.moves) == 0 {
 		buf = append(buf, scored{b.Idx(b.W/2, b.H/2), 0})
 		s.moveBuf[ply] = buf
@@ -294,6 +298,10 @@ func (s *searcher) candidates(ply, ttMove int) []scored {
 					if p[0] < patB4 && p[1] < patB4 && p[2] < patB4 && p[3] < patB4 {
 						continue
 					}
+				}
+			} else if answer && def[i>>6]&(1<<(i&63)) == 0 {
+				if c := b.cls[me][i]; c < clsB4 || c == clsF3F3 {
+					continue
 				}
 			}
 			if me == black && b.Rule == gomoku.Renju && b.maybeForbidden(i) && b.IsForbidden(i) {
