@@ -25,15 +25,17 @@ const (
 
 // Allotment is the time given to one move.
 type Allotment struct {
-	// Optimum is the time a move takes when the best move is stable:
-	// no iteration starts after Optimum times the instability factor.
+	// Optimum is the time a move takes under a match clock when the
+	// best move is stable: no iteration starts after Optimum times the
+	// instability factor.
 	Optimum time.Duration
 	// Maximum is never exceeded: inside timeout_turn and what is left of
 	// the match, each less its margin.
 	Maximum time.Duration
 	// Match says a match clock governs: time saved now is spent later,
 	// so a stable best move stops the deepening early. Under a turn limit
-	// alone time not spent is lost and the search only ever extends.
+	// alone time not spent is lost: the deepening goes on to its hard
+	// limit.
 	Match bool
 }
 
@@ -109,16 +111,12 @@ func newTimeManager(a Allotment) *timeManager {
 	return &timeManager{Allotment: a, best: -1}
 }
 
-// factor is how much of Optimum the deepening may use now: from a half
-// (a best move that has not changed for several iterations, under a
-// match clock) to two and a half (one that keeps changing), and more
+// factor is how much of Optimum the deepening may use now under a match
+// clock: from a half (a best move that has not changed for several
+// iterations) to two and a half (one that keeps changing), and more
 // after a drop of the score.
 func (t *timeManager) factor() float64 {
-	lo := 0.5
-	if !t.Match {
-		lo = 1
-	}
-	return min(max(lo, 0.5+t.unstable), 2.5)
+	return min(max(0.5, 0.5+t.unstable), 2.5)
 }
 
 // iteration records the best move and the score of an iteration that
@@ -137,10 +135,17 @@ func (t *timeManager) iteration(best, score int) {
 	t.best, t.score = best, score
 }
 
-// more says whether another iteration may start at elapsed.
+// more says whether another iteration may start at elapsed: under a turn
+// limit alone until the deepening's hard limit (4/5 of the maximum, where
+// the search cuts the iteration short; a cut iteration still tells when
+// a move beat the best so far), under a match clock until the optimum
+// times the factor.
 func (t *timeManager) more(elapsed time.Duration) bool {
 	if t.only {
 		return false
+	}
+	if !t.Match {
+		return elapsed < t.Maximum*4/5
 	}
 	f := t.factor()
 	if t.drop {

@@ -88,9 +88,10 @@ func TestAllotWholeMatch(t *testing.T) {
 }
 
 // TestTimeManagerInstability drives the deepening's stop rule with a
-// fake clock: a steady best move stops early under a match clock and
-// never early under a turn limit alone; a best move that keeps changing
-// extends the time, up to 4/5 of the maximum; a single move stops at once.
+// fake clock: a steady best move stops early under a match clock, and
+// under a turn limit alone the deepening goes on to 4/5 of the maximum;
+// a best move that keeps changing extends the time, up to 4/5 of the
+// maximum; a single move stops at once.
 func TestTimeManagerInstability(t *testing.T) {
 	match := Allotment{Optimum: 100 * ms, Maximum: 300 * ms, Match: true}
 	turn := Allotment{Optimum: 100 * ms, Maximum: 200 * ms}
@@ -116,8 +117,10 @@ func TestTimeManagerInstability(t *testing.T) {
 		{"first iteration past the optimum", match, []int{5}, 101 * ms, false},
 		{"steady, match: stops at about half", match, steady, 60 * ms, false},
 		{"steady, match: goes on early", match, steady, 45 * ms, true},
-		{"steady, turn only: the whole optimum", turn, steady, 99 * ms, true},
-		{"steady, turn only: not past it", turn, steady, 101 * ms, false},
+		{"steady, turn only: past the optimum", turn, steady, 101 * ms, true},
+		{"steady, turn only: on to 4/5 of the maximum", turn, steady, 159 * ms, true},
+		{"steady, turn only: not past it", turn, steady, 161 * ms, false},
+		{"first iteration, turn only: on to 4/5 of the maximum", turn, []int{5}, 159 * ms, true},
 		{"changing: goes on past the optimum", match, changing, 180 * ms, true},
 		{"changing: not past 4/5 of the maximum", match, changing, 241 * ms, false},
 		{"changing, turn: capped at 4/5 of the maximum", turn, changing, 161 * ms, false},
