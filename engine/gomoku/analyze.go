@@ -135,7 +135,7 @@ func (g *Engine) analyze(ctx context.Context, b *board, n int, lim Limits) []cel
 				root(c.m, depth, false, 0)
 			}
 			b.Play(c.m)
-			v := -s.search(depth-1, -WinScore-1, WinScore+1, 1)
+			v := -s.search(depth-1, -WinScore-1, WinScore+1, 1, false)
 			b.Undo()
 			if s.stopped {
 				break

@@ -45,7 +45,7 @@ func TestPruningAtTheNode(t *testing.T) {
 		t.Fatalf("the position's value %d does not test the margin %d", ev, futMargin*2)
 	}
 	beta := ev - futMargin*2 - 50
-	if v := s.search(2, beta-1, beta, 1); v != ev || s.nodes != 1 {
+	if v := s.search(2, beta-1, beta, 1, false); v != ev || s.nodes != 1 {
 		t.Errorf("reverse futility: value %d in %d nodes, want %d in 1", v, s.nodes, ev)
 	}
 	for _, c := range []struct {
@@ -56,7 +56,7 @@ func TestPruningAtTheNode(t *testing.T) {
 		{"PV node", pruneSearcher(b, false), beta - 10, beta},
 		{"reference", pruneSearcher(b, true), beta - 1, beta},
 	} {
-		c.s.search(2, c.a, c.b, 1)
+		c.s.search(2, c.a, c.b, 1, false)
 		if c.s.nodes == 1 {
 			t.Errorf("%s: pruned", c.name)
 		}
@@ -66,11 +66,11 @@ func TestPruningAtTheNode(t *testing.T) {
 	s = pruneSearcher(b, false)
 	ev = s.eval()
 	alpha := ev + razorMargin[1] + 50
-	if v := s.search(1, alpha, alpha+1, 1); v != ev || s.nodes != 1 {
+	if v := s.search(1, alpha, alpha+1, 1, false); v != ev || s.nodes != 1 {
 		t.Errorf("razoring: value %d in %d nodes, want %d in 1", v, s.nodes, ev)
 	}
 	s = pruneSearcher(b, true)
-	if s.search(1, alpha, alpha+1, 1); s.nodes == 1 {
+	if s.search(1, alpha, alpha+1, 1, false); s.nodes == 1 {
 		t.Error("razoring in the reference search")
 	}
 	// white gets a four-three point at 8,12 (a blocked three on row 12,
@@ -87,7 +87,7 @@ func TestPruningAtTheNode(t *testing.T) {
 	// white to move razors into its VCF
 	s = pruneSearcher(w, false)
 	alpha = s.eval() + razorMargin[1] + 50
-	if v := s.search(1, alpha, alpha+1, 1); v < winBound {
+	if v := s.search(1, alpha, alpha+1, 1, false); v < winBound {
 		t.Errorf("razoring with a four-three: value %d, want a win", v)
 	}
 	// black to move, far ahead, but white holds the four-three point:
@@ -99,8 +99,59 @@ func TestPruningAtTheNode(t *testing.T) {
 		t.Fatalf("the position's value %d does not test the margin %d", ev, futMargin*2)
 	}
 	beta = ev - futMargin*2 - 50
-	if v := s.search(2, beta-1, beta, 1); s.nodes == 1 {
+	if v := s.search(2, beta-1, beta, 1, false); s.nodes == 1 {
 		t.Errorf("pruned (value %d) though the opponent holds a four-three point", v)
+	}
+}
+
+// Fail-high reduction: at an expected cut node whose value stands more
+// than the margin above beta (but less than reverse futility's), the
+// first move is searched a ply shallower — at depth 2, as a leaf — and
+// fails high: two nodes. Not at a node that is not expected to cut, nor
+// in the reference search.
+func TestFailHighReduction(t *testing.T) {
+	b := boardFrom(t, gomoku.Freestyle, black,
+		"..............O",
+		"...............",
+		"...............",
+		"...XX....X.....",
+		".........X.....",
+		"...............",
+		"...............",
+		"...............",
+		"...............",
+		"...X...........",
+		"....X.....XX...",
+		"...............",
+		"...............",
+		"...............",
+		".............O.",
+	)
+	ev := pruneSearcher(b, false).eval()
+	beta := ev - (fhMargin + 2*fhDepthMargin) - 20
+	if ev-futMargin*2 >= beta {
+		t.Fatalf("value %d: reverse futility would cut before the reduction (beta %d)", ev, beta)
+	}
+	s := pruneSearcher(b, false)
+	if v := s.search(2, beta-1, beta, 1, true); v < beta || s.nodes != 2 {
+		t.Errorf("cut node: value %d in %d nodes, want at least %d in 2", v, s.nodes, beta)
+	}
+	for _, c := range []struct {
+		name string
+		s    *searcher
+		cut  bool
+	}{
+		{"not expected to cut", pruneSearcher(b, false), false},
+		{"reference", pruneSearcher(b, true), true},
+	} {
+		if v := c.s.search(2, beta-1, beta, 1, c.cut); v < beta || c.s.nodes <= 2 {
+			t.Errorf("%s: value %d in %d nodes, want at least %d in more than 2", c.name, v, c.s.nodes, beta)
+		}
+	}
+	// below the margin: no reduction
+	s = pruneSearcher(b, false)
+	if s.search(2, ev-fhMargin-2*fhDepthMargin+20, ev-fhMargin-2*fhDepthMargin+21, 1, true); s.nodes <= 2 {
+		t.Errorf("below the margin: %d nodes, want the first move searched to depth 1", s.nodes)
 	}
 }
 
@@ -124,7 +175,7 @@ func TestMoveCountPruning(t *testing.T) {
 		ev := s.eval()
 		// a window just inside the razoring margin above the value, which
 		// no move reaches: every move is searched, or pruned
-		s.search(1, ev+razorMargin[1]-10, ev+razorMargin[1]-9, 1)
+		s.search(1, ev+razorMargin[1]-10, ev+razorMargin[1]-9, 1, false)
 		return s.nodes - 1
 	}
 	if got, all := children(false), children(true); got != int64(lmpCount[1]) || all <= got {
@@ -153,7 +204,7 @@ func TestPruningSavesNodes(t *testing.T) {
 			}
 			s := pruneSearcher(b, ref)
 			for d := 1; d <= 6; d++ {
-				s.search(d, -WinScore-1, WinScore+1, 0)
+				s.search(d, -WinScore-1, WinScore+1, 0, false)
 			}
 			if ref {
 				plain += s.nodes

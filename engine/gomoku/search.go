@@ -379,7 +379,27 @@ var (
 	lmpCount    = [...]int{0, 4, 5, 7, 9, 11, 13, 16}
 )
 
-func (s *searcher) search(depth, alpha, beta, ply int) int {
+// Fail-high reduction (after Rapfi's published search): at an expected
+// cut node whose static value stands well above beta, the moves that
+// make no four are searched a ply shallower (and not searched again:
+// the node is expected to fail high on its first move anyway). The
+// margin grows with the depth, and by fhOppMargin where the opponent
+// holds a four point; Rapfi's -9 + 15·depth + 87·oppo4 in its units,
+// about 11 of ours. With the answers to a four-three point (defend.go)
+// and the whole turn (timeman.go) it beat the search without them by
+// about 50 Elo in self-play (docs/performance.md, issue 23, session 25).
+const (
+	fhMargin      = -99
+	fhDepthMargin = 165
+	fhOppMargin   = 957
+)
+
+// search returns the value of the position for the side to move, searched
+// depth plies deep within (alpha, beta), ply plies from the root. cut says
+// the node is expected to fail high (a null-window search of a move after
+// the first, or the first move's of an expected all node): the parent
+// tells, as in Stockfish and Rapfi.
+func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 	b := s.b
 	s.nodes++
 	if s.checkStop() {
@@ -416,7 +436,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		if ply > 2*depth+8 {
 			d--
 		}
-		v := -s.search(d, -beta, -alpha, ply+1)
+		v := -s.search(d, -beta, -alpha, ply+1, beta-alpha == 1 && !cut)
 		b.Undo()
 		return v
 	}
@@ -463,6 +483,15 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	pvNode := beta-alpha > 1
 	quietPos := b.clsCnt[op][clsFlex4] == 0 && b.clsCnt[op][clsB4F3] == 0 && b.clsCnt[op][clsF3F3] == 0
 	prune := !s.reference && !pvNode && ply > 0 && quietPos
+	cutNode := !pvNode && cut
+	failHigh := false
+	if cutNode && !s.reference && ply > 0 && beta > -winBound && beta < winBound && b.clsCnt[op][clsFlex4] == 0 {
+		m := fhMargin + fhDepthMargin*depth
+		if b.clsCnt[op][clsB4]+b.clsCnt[op][clsB4F3] > 0 {
+			m += fhOppMargin
+		}
+		failHigh = s.eval() >= beta+m
+	}
 	if prune && alpha > -winBound && beta < winBound {
 		ev := s.eval()
 		if depth <= futDepth && ev-futMargin*depth >= beta {
@@ -505,18 +534,22 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		if ply == 0 && s.onRoot != nil {
 			s.onRoot(m, depth, false, 0)
 		}
+		nd := depth - 1
+		if failHigh && b.cls[me][m] < clsB4 {
+			nd--
+		}
 		b.Play(m)
 		var v int
 		if n == 0 {
-			v = -s.search(depth-1, -beta, -alpha, ply+1)
+			v = -s.search(nd, -beta, -alpha, ply+1, !pvNode && !cutNode)
 		} else {
 			r := 0
 			if !s.reference {
 				r = reduction(depth, n, cl, pvNode)
 			}
-			v = -s.search(depth-1-r, -alpha-1, -alpha, ply+1)
+			v = -s.search(nd-r, -alpha-1, -alpha, ply+1, true)
 			if v > alpha && (r > 0 || v < beta) {
-				v = -s.search(depth-1, -beta, -alpha, ply+1)
+				v = -s.search(nd, -beta, -alpha, ply+1, !cutNode)
 			}
 		}
 		b.Undo()

@@ -69,7 +69,7 @@ func (g *Engine) helpers(ctx context.Context, s *searcher, maxDepth int) *helper
 		go func(first int) {
 			defer h.wg.Done()
 			for depth := first; depth <= maxDepth; depth++ {
-				hs.search(depth, -WinScore-1, WinScore+1, 0)
+				hs.search(depth, -WinScore-1, WinScore+1, 0, false)
 				if hs.stopped {
 					return
 				}
