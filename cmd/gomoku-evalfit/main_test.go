@@ -114,3 +114,42 @@ func TestOrderCommand(t *testing.T) {
 		t.Errorf("everything held out: %v", err)
 	}
 }
+
+// The match openings: the head-to-head set has 1,000 openings, none the
+// same as another up to the board's symmetries nor as one of rand60's
+// (the gauntlets' openings against Rapfi), each three stones within three
+// points of the centre.
+func TestMatchOpenings(t *testing.T) {
+	dir := filepath.Join("..", "..", "engine", "gomoku", "testdata", "openings")
+	h2h, err := readOpenings(filepath.Join(dir, "h2h1000-15.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rand60, err := readOpenings(filepath.Join(dir, "rand60-15.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h2h) != 1000 || len(rand60) != 60 {
+		t.Fatalf("%d and %d distinct openings, want 1000 and 60", len(h2h), len(rand60))
+	}
+	for k := range h2h {
+		if rand60[k] {
+			t.Errorf("opening %s is in both sets", k)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "h2h1000-15.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		f := strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == ' ' })
+		if len(f) != 6 {
+			t.Fatalf("line %d: %q is not three stones", n+1, line)
+		}
+		for _, v := range f {
+			if v := strings.TrimPrefix(v, "-"); len(v) != 1 || v[0] < '0' || v[0] > '3' {
+				t.Fatalf("line %d: %q has a stone beyond three of the centre", n+1, line)
+			}
+		}
+	}
+}
