@@ -396,9 +396,9 @@ const (
 
 // search returns the value of the position for the side to move, searched
 // depth plies deep within (alpha, beta), ply plies from the root. cut says
-// the node is expected to fail high (a null-window search of a move after
-// the first, or the first move's of an expected all node): the parent
-// tells, as in Stockfish and Rapfi.
+// the node is expected to fail high (the null-window search of a move
+// after the first, or of the first move of an expected all node): the
+// parent tells, as in Stockfish and Rapfi.
 func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 	b := s.b
 	s.nodes++

@@ -116,7 +116,7 @@ func newTimeManager(a Allotment) *timeManager {
 // iterations) to two and a half (one that keeps changing), and more
 // after a drop of the score.
 func (t *timeManager) factor() float64 {
-	return min(max(0.5, 0.5+t.unstable), 2.5)
+	return min(0.5+t.unstable, 2.5) // unstable is never negative
 }
 
 // iteration records the best move and the score of an iteration that
