@@ -88,11 +88,6 @@ type scores struct {
 	brains  []*brainScore  // in the order they first appear
 }
 
-// scoreGames scores the records of one file.
-func scoreGames(recs []gomoku.Record, against string) (*scores, error) {
-	return scoreFiles([][]gomoku.Record{recs}, against)
-}
-
 // scoreFiles scores the records of files, every one of which must have
 // against (or, if it is "", one common player) on one side; games pair
 // within a file only.

@@ -26,6 +26,11 @@ func TestScoreGauntlet(t *testing.T) {
 	}
 }
 
+// scoreGames scores the records of one file.
+func scoreGames(recs []gomoku.Record, against string) (*scores, error) {
+	return scoreFiles([][]gomoku.Record{recs}, against)
+}
+
 // rec is a record of brain against "opp": brain black when black, the
 // opening's stones, then plies more moves of 100 ms each, and result.
 func rec(brain string, black bool, opening []inarow.Move, plies int, result, term string) gomoku.Record {

@@ -614,8 +614,11 @@ func (b *board) blockFives(att int, f []int) int {
 func (b *board) hasFive(c int) bool { return b.clsCnt[c][clsFive] > 0 }
 
 // fivePoint returns the first cell where colour c completes five, or -1.
-func (b *board) fivePoint(c int) int {
-	for w, word := range b.clsSet[c][clsFive] {
+func (b *board) fivePoint(c int) int { return b.firstOf(c, clsFive) }
+
+// firstOf returns the first empty cell where colour c has class cl, or -1.
+func (b *board) firstOf(c, cl int) int {
+	for w, word := range b.clsSet[c][cl] {
 		if word != 0 {
 			return w<<6 + bits.TrailingZeros64(word)
 		}

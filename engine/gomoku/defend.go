@@ -1,10 +1,6 @@
 package gomokuengine
 
-import (
-	"math/bits"
-
-	"github.com/inarow/inarow/gomoku"
-)
+import "github.com/inarow/inarow/gomoku"
 
 // A four-three point of the opponent (a cell where one stone makes a
 // four and an open three) wins for it unless the side to move answers
@@ -31,20 +27,14 @@ import (
 // b4f3Defence sets in def the answers to one four-three point of op and
 // reports whether the search may keep to them (and the side to move's
 // own fours). It returns false where the rule's lines are not read this
-// way (caro's blocked fives, renju black's forbidden points) or where a
-// counter stands.
+// way (caro's blocked fives, renju black's forbidden points) or where our
+// block of the five point makes a four already.
 func (b *board) b4f3Defence(op int, def *[nWords]uint64) bool {
 	if b.Rule == gomoku.Caro || b.Rule == gomoku.CaroExact || b.Rule == gomoku.Renju && op == black {
 		return false
 	}
 	me := op ^ 1
-	x := -1
-	for w, word := range b.clsSet[op][clsB4F3] {
-		if word != 0 {
-			x = w<<6 + bits.TrailingZeros64(word)
-			break
-		}
-	}
+	x := b.firstOf(op, clsB4F3)
 	if x < 0 {
 		return false
 	}

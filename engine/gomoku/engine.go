@@ -137,10 +137,8 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 	start := time.Now()
 	tm := newTimeManager(lim.Allot(b.Count(), b.W*b.H))
 	hardD := tm.Maximum
-	// the deepening stops at 4/5 of the budget: the rest is kept for
-	// checking that the chosen move does not lose to a threat sequence
 	tt, threats := g.tables()
-	s := &searcher{b: b, tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(hardD * 4 / 5), maxNodes: lim.MaxNodes, onRoot: rootHook(b, lim)}
+	s := &searcher{b: b, tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(tm.deepening()), maxNodes: lim.MaxNodes, onRoot: rootHook(b, lim)}
 	hardT := start.Add(hardD)
 	if dl, ok := ctx.Deadline(); ok && dl.Before(hardT) {
 		hardT = dl

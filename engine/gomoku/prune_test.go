@@ -8,6 +8,26 @@ import (
 	"github.com/inarow/inarow/gomoku"
 )
 
+// ahead is a position where black, to move, has four twos and white two
+// lone stones: black is far ahead, and neither side has a three.
+var ahead = []string{
+	"..............O",
+	"...............",
+	"...............",
+	"...XX....X.....",
+	".........X.....",
+	"...............",
+	"...............",
+	"...............",
+	"...............",
+	"...X...........",
+	"....X.....XX...",
+	"...............",
+	"...............",
+	"...............",
+	".............O.",
+}
+
 // pruneSearcher is a searcher on b with a fresh table and no clock.
 func pruneSearcher(b *board, reference bool) *searcher {
 	return &searcher{b: b, tt: NewTT(1 << 20), ctx: context.Background(), hard: time.Now().Add(time.Hour), reference: reference}
@@ -19,25 +39,6 @@ func pruneSearcher(b *board, reference bool) *searcher {
 // on the principal variation, nor when the opponent holds a four-three
 // point, nor in the reference search.
 func TestPruningAtTheNode(t *testing.T) {
-	// black has four twos, white two lone stones: black is far ahead,
-	// and neither side has a three
-	ahead := []string{
-		"..............O",
-		"...............",
-		"...............",
-		"...XX....X.....",
-		".........X.....",
-		"...............",
-		"...............",
-		"...............",
-		"...............",
-		"...X...........",
-		"....X.....XX...",
-		"...............",
-		"...............",
-		"...............",
-		".............O.",
-	}
 	b := boardFrom(t, gomoku.Freestyle, black, ahead...)
 	s := pruneSearcher(b, false)
 	ev := s.eval()
@@ -110,23 +111,7 @@ func TestPruningAtTheNode(t *testing.T) {
 // fails high: two nodes. Not at a node that is not expected to cut, nor
 // in the reference search.
 func TestFailHighReduction(t *testing.T) {
-	b := boardFrom(t, gomoku.Freestyle, black,
-		"..............O",
-		"...............",
-		"...............",
-		"...XX....X.....",
-		".........X.....",
-		"...............",
-		"...............",
-		"...............",
-		"...............",
-		"...X...........",
-		"....X.....XX...",
-		"...............",
-		"...............",
-		"...............",
-		".............O.",
-	)
+	b := boardFrom(t, gomoku.Freestyle, black, ahead...)
 	ev := pruneSearcher(b, false).eval()
 	beta := ev - (fhMargin + 2*fhDepthMargin) - 20
 	if ev-futMargin*2 >= beta {

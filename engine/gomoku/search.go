@@ -484,16 +484,21 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 	quietPos := b.clsCnt[op][clsFlex4] == 0 && b.clsCnt[op][clsB4F3] == 0 && b.clsCnt[op][clsF3F3] == 0
 	prune := !s.reference && !pvNode && ply > 0 && quietPos
 	cutNode := !pvNode && cut
+	reduceFH := cutNode && !s.reference && ply > 0 && beta > -winBound && beta < winBound && b.clsCnt[op][clsFlex4] == 0
+	pruneEv := prune && alpha > -winBound && beta < winBound
+	var ev int
+	if reduceFH || pruneEv {
+		ev = s.eval()
+	}
 	failHigh := false
-	if cutNode && !s.reference && ply > 0 && beta > -winBound && beta < winBound && b.clsCnt[op][clsFlex4] == 0 {
+	if reduceFH {
 		m := fhMargin + fhDepthMargin*depth
 		if b.clsCnt[op][clsB4]+b.clsCnt[op][clsB4F3] > 0 {
 			m += fhOppMargin
 		}
-		failHigh = s.eval() >= beta+m
+		failHigh = ev >= beta+m
 	}
-	if prune && alpha > -winBound && beta < winBound {
-		ev := s.eval()
+	if pruneEv {
 		if depth <= futDepth && ev-futMargin*depth >= beta {
 			return ev
 		}

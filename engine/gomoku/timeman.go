@@ -47,6 +47,11 @@ func movesToGo(stones, cells int) int {
 	return max(1, min(max(minMovesToGo, 40-stones/6), (cells-stones+1)/2))
 }
 
+// deepening is the part of Maximum the deepening may use: the search cuts
+// it there, and the rest is kept for checking that the chosen move does
+// not lose to a threat sequence.
+func (a Allotment) deepening() time.Duration { return a.Maximum * 4 / 5 }
+
 // Allot divides the time: stones are on the board of cells points.
 // TurnTime 0 means no turn limit; MatchTime 0 no match limit; TimeLeft 0
 // with a MatchTime means nothing of the match is spent yet. With neither
@@ -145,11 +150,11 @@ func (t *timeManager) more(elapsed time.Duration) bool {
 		return false
 	}
 	if !t.Match {
-		return elapsed < t.Maximum*4/5
+		return elapsed < t.deepening()
 	}
 	f := t.factor()
 	if t.drop {
 		f *= 1.5
 	}
-	return elapsed < min(time.Duration(float64(t.Optimum)*f), t.Maximum*4/5)
+	return elapsed < min(time.Duration(float64(t.Optimum)*f), t.deepening())
 }
