@@ -322,6 +322,9 @@ func (b *board) setCell(i, c int) {
 	ch := b.changes[start : start+maxChanges]
 	n := 0
 	dl := &b.delta[c]
+	// the line terms' changes, added to the sums once at the end
+	var dMe, dOp [2]int32
+	lt := b.lines
 	for d := 0; d < 4; d++ {
 		off := dirOff[d]
 		for o := -b.reach; o <= b.reach; o++ {
@@ -329,27 +332,31 @@ func (b *board) setCell(i, c int) {
 			if o == 0 || b.cell[q] == wall {
 				continue
 			}
-			kold := b.key[q][d]
-			b.key[q][d] += dl[winLen-o]
+			kp := &b.key[q][d]
+			kold := *kp
+			knew := kold + dl[winLen-o]
+			*kp = knew
 			if o >= -2 && o <= 2 {
 				b.nb[q]++
 			}
 			if b.cell[q] != empty {
 				continue
 			}
-			if lt := b.lines; lt != nil {
+			// both colours written out: colour 0's key is the low half
+			kb, kw := uint32(knew), uint32(knew>>32)
+			if lt != nil {
 				// the line terms of both colours move with the keys (a
 				// key's term is 0 where it makes no pattern); Undo puts
 				// the sums back from the frame
-				knew := b.key[q][d]
-				for c := 0; c < 2; c++ {
-					a, z := &lt[uint32(knew>>(32*c))], &lt[uint32(kold>>(32*c))]
-					b.evSum[c].me += a.me - z.me
-					b.evSum[c].op += a.op - z.op
-				}
+				a, z := &lt[kb], &lt[uint32(kold)]
+				dMe[0] += a.me - z.me
+				dOp[0] += a.op - z.op
+				a, z = &lt[kw], &lt[uint32(kold>>32)]
+				dMe[1] += a.me - z.me
+				dOp[1] += a.op - z.op
 			}
-			for c := 0; c < 2; c++ {
-				np := b.tables[c][uint32(b.key[q][d]>>(32*c))]
+			for c, k := range [2]uint32{kb, kw} {
+				np := b.tables[c][k]
 				if op := b.pat[c][q][d]; np != op {
 					// field by field: a composite literal is built on
 					// the stack and copied with a load the CPU cannot
@@ -363,6 +370,10 @@ func (b *board) setCell(i, c int) {
 				}
 			}
 		}
+	}
+	for c := range 2 {
+		b.evSum[c].me += dMe[c]
+		b.evSum[c].op += dOp[c]
 	}
 	b.changes = b.changes[:start+n]
 }
@@ -403,8 +414,9 @@ func (b *board) clearCell(i int) {
 		if x.d < 4 {
 			b.pat[c][q][x.d], b.combo[c][q] = x.pat, x.combo
 		}
-		b.clsSet[c][b.cls[c][q]][q>>6] &^= 1 << (q & 63)
-		b.clsSet[c][x.cls][q>>6] |= 1 << (q & 63)
+		set := &b.clsSet[c]
+		set[b.cls[c][q]][q>>6] &^= 1 << (q & 63)
+		set[x.cls][q>>6] |= 1 << (q & 63)
 		b.cls[c][q], b.ev[c][q] = x.cls, x.ev
 	}
 	b.changes = b.changes[:f.changes]
@@ -541,8 +553,9 @@ func (b *board) recls(q, c int) {
 	cl, old := combos.cls[r][k], b.cls[c][q]
 	b.clsCnt[c][old]--
 	b.clsCnt[c][cl]++
-	b.clsSet[c][old][q>>6] &^= 1 << (q & 63)
-	b.clsSet[c][cl][q>>6] |= 1 << (q & 63)
+	set := &b.clsSet[c]
+	set[old][q>>6] &^= 1 << (q & 63)
+	set[cl][q>>6] |= 1 << (q & 63)
 	b.cls[c][q] = cl
 	e := combos.ev[r][k]
 	b.evSum[c].me += e.me - b.ev[c][q].me
