@@ -342,7 +342,7 @@ func (b *board) setCell(i, c int) {
 			if b.cell[q] != empty {
 				continue
 			}
-			// both colours written out: colour 0's key is the low half
+			// each colour's key: colour 0's is the low half
 			kb, kw := uint32(knew), uint32(knew>>32)
 			if lt != nil {
 				// the line terms of both colours move with the keys (a
