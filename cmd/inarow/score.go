@@ -23,7 +23,10 @@ import (
 // opening with both colours (c-gomoku-cli's -repeat) are scored as pairs
 // too, which leaves the opening's bias out of the error: the measure of a
 // head-to-head match (one brain against another, the second named by
-// --against).
+// --against). Every error counts the games of one opening (in one file)
+// together: a gauntlet plays each opening again each round, and an
+// opponent held to a fixed depth answers a repeat as it did before, so
+// the repeats are not independent games (clusteredMean).
 func runScore(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("score", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -192,10 +195,50 @@ func meanScore(ss []float64) (mean, twoSigma float64) {
 	return mean, 2 * math.Sqrt(v/float64(len(ss)-1)/float64(len(ss)))
 }
 
+// clusteredMean is the mean of the scores and twice its standard error,
+// the scores of one cluster (cl, one per score: the opening they were
+// played on) taken as one draw: the cluster-robust variance
+//
+//	G/(G−1) · Σ_clusters (Σ_its scores (s − mean))² / n²
+//
+// for n scores in G clusters, or meanScore's error if that is larger.
+// Where every cluster holds one score the two are the same; where a
+// cluster's scores move together (an opening replayed against an
+// opponent that answers as before) the clusters' spread is the wider,
+// as it should be. A cluster's scores that cancel would make it
+// narrower than independent games allow, and a few clusters measure
+// their spread poorly: the plain error is the floor.
+func clusteredMean(ss []float64, cl []string) (mean, twoSigma float64) {
+	mean, plain := meanScore(ss)
+	sum := map[string]float64{}
+	for i, s := range ss {
+		sum[cl[i]] += s - mean
+	}
+	g := float64(len(sum))
+	if g < 2 {
+		return mean, plain
+	}
+	var v float64
+	for _, d := range sum {
+		v += d * d
+	}
+	n := float64(len(ss))
+	return mean, max(plain, 2*math.Sqrt(g/(g-1)*v/(n*n)))
+}
+
+// gameScores returns b's games' scores and their openings.
+func gameScores(b *brainScore) (ss []float64, cl []string) {
+	for _, g := range b.games {
+		ss, cl = append(ss, g.score), append(cl, g.opening)
+	}
+	return ss, cl
+}
+
 // paired returns a's and b's scores over the games both played on the
 // same opening with the same colour (the kth such game of one with the
-// kth of the other, in the records' order), as pairs.
-func paired(a, b *brainScore) (sa, sb []float64) {
+// kth of the other, in the records' order), as pairs, and each pair's
+// opening.
+func paired(a, b *brainScore) (sa, sb []float64, cl []string) {
 	of := map[string][]float64{}
 	for _, g := range b.games {
 		of[g.key] = append(of[g.key], g.score)
@@ -203,11 +246,11 @@ func paired(a, b *brainScore) (sa, sb []float64) {
 	used := map[string]int{}
 	for _, g := range a.games {
 		if k := used[g.key]; k < len(of[g.key]) {
-			sa, sb = append(sa, g.score), append(sb, of[g.key][k])
+			sa, sb, cl = append(sa, g.score), append(sb, of[g.key][k]), append(cl, g.opening)
 			used[g.key]++
 		}
 	}
-	return sa, sb
+	return sa, sb, cl
 }
 
 // colourPairs returns b's scores over each opening played with both
@@ -215,8 +258,9 @@ func paired(a, b *brainScore) (sa, sb []float64) {
 // order): the mean of a pair's two games. Where each opening is played
 // once each way, as c-gomoku-cli's -repeat does, the opening's bias for
 // one colour cancels in the pair, and the pairs' spread is the brain's
-// own (the pentanomial error of fishtest and its peers).
-func colourPairs(b *brainScore) []float64 {
+// own (the pentanomial error of fishtest and its peers). It returns
+// each pair's opening too.
+func colourPairs(b *brainScore) (ps []float64, cl []string) {
 	var byOpening [2]map[string][]float64
 	for c := range byOpening {
 		byOpening[c] = map[string][]float64{}
@@ -228,14 +272,13 @@ func colourPairs(b *brainScore) []float64 {
 		}
 		byOpening[g.colour][g.opening] = append(byOpening[g.colour][g.opening], g.score)
 	}
-	var ps []float64
 	for _, o := range order {
 		bl, wh := byOpening[0][o], byOpening[1][o]
 		for k := range min(len(bl), len(wh)) {
-			ps = append(ps, (bl[k]+wh[k])/2)
+			ps, cl = append(ps, (bl[k]+wh[k])/2), append(cl, o)
 		}
 	}
-	return ps
+	return ps, cl
 }
 
 // elo is the rating difference that scores p (0 < p < 1) by the logistic
@@ -263,14 +306,11 @@ func (sc *scores) write(w io.Writer) {
 		fmt.Fprintf(w, ", %d left out (%s)", left, strings.Join(why, ", "))
 	}
 	fmt.Fprintln(w)
+	fmt.Fprintln(w, "(every ± 2σ takes the games on one opening as one draw: repeats of an opening are not independent)")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "brain\tgames\tW-L-D\tscore ± 2σ\tforfeits\tmove ms: median\t max\t")
 	for _, b := range sc.brains {
-		ss := make([]float64, len(b.games))
-		for i, g := range b.games {
-			ss[i] = g.score
-		}
-		m, e := meanScore(ss)
+		m, e := clusteredMean(gameScores(b))
 		med, mx := "-", "-"
 		if len(b.times) > 0 {
 			t := slices.Sorted(slices.Values(b.times))
@@ -298,7 +338,7 @@ func (sc *scores) write(w io.Writer) {
 	fmt.Fprintln(tw, "brains\tpairs\tscores\tdifference ± 2σ\t")
 	for i, a := range sc.brains {
 		for _, b := range sc.brains[i+1:] {
-			sa, sb := paired(a, b)
+			sa, sb, cl := paired(a, b)
 			if len(sa) == 0 {
 				fmt.Fprintf(tw, "%s − %s\t0\t\t\t\n", a.name, b.name)
 				continue
@@ -309,7 +349,7 @@ func (sc *scores) write(w io.Writer) {
 			}
 			ma, _ := meanScore(sa)
 			mb, _ := meanScore(sb)
-			md, e := meanScore(d)
+			md, e := clusteredMean(d, cl)
 			fmt.Fprintf(tw, "%s − %s\t%d\t%.1f %% − %.1f %%\t%+.1f ± %.1f\t\n", a.name, b.name, len(sa), 100*ma, 100*mb, 100*md, 100*e)
 		}
 	}
@@ -320,9 +360,10 @@ func (sc *scores) write(w io.Writer) {
 // with both colours (nothing if none was).
 func (sc *scores) writeColourPairs(w io.Writer) {
 	pairs := make([][]float64, len(sc.brains))
+	clusters := make([][]string, len(sc.brains))
 	some := false
 	for i, b := range sc.brains {
-		pairs[i] = colourPairs(b)
+		pairs[i], clusters[i] = colourPairs(b)
 		some = some || len(pairs[i]) > 0
 	}
 	if !some {
@@ -336,7 +377,7 @@ func (sc *scores) writeColourPairs(w io.Writer) {
 			fmt.Fprintf(tw, "%s\t0\t\t\t\n", b.name)
 			continue
 		}
-		m, e := meanScore(pairs[i])
+		m, e := clusteredMean(pairs[i], clusters[i])
 		fmt.Fprintf(tw, "%s\t%d\t%.1f %% ± %.1f\t%+.0f [%+.0f, %+.0f]\t\n", b.name, len(pairs[i]), 100*m, 100*e, elo(m), elo(m-e), elo(m+e))
 	}
 	tw.Flush()

@@ -83,14 +83,14 @@ func TestScoreGames(t *testing.T) {
 	if len(a.times) != 40 || a.times[0] != 101 || a.times[10] != 100 {
 		t.Errorf("a's times %v", a.times)
 	}
-	sa, sb := paired(a, b)
+	sa, sb, _ := paired(a, b)
 	// o1-B: 1 vs 0, o1-W: 0 vs 1, o2-B: ½ vs 1 (a's second o2-B unpaired)
 	if len(sa) != 3 || sa[0] != 1 || sb[0] != 0 || sa[1] != 0 || sb[1] != 1 || sa[2] != 0.5 || sb[2] != 1 {
 		t.Errorf("paired %v %v", sa, sb)
 	}
 	var out bytes.Buffer
 	sc.write(&out)
-	for _, want := range []string{"9 games against opp, 2 left out (no move after the opening: 2)", "a's forfeits: \"White win by time forfeit\" 1", "50.0 % − 66.7 %    -16.7 ±"} {
+	for _, want := range []string{"9 games against opp, 2 left out (no move after the opening: 2)", "a's forfeits: \"White win by time forfeit\" 1", "50.0 % − 66.7 %    -16.7 ± 120.2"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("no %q in\n%s", want, out.String())
 		}
@@ -155,15 +155,15 @@ func TestScoreColourPairs(t *testing.T) {
 		t.Fatal(err)
 	}
 	x, y := sc.brains[0], sc.brains[1]
-	if ps := colourPairs(x); len(ps) != 2 || ps[0] != 0.75 || ps[1] != 0.5 {
+	if ps, _ := colourPairs(x); len(ps) != 2 || ps[0] != 0.75 || ps[1] != 0.5 {
 		t.Errorf("x's pairs %v, want [0.75 0.5]", ps)
 	}
-	if ps := colourPairs(y); len(ps) != 1 || ps[0] != 0.5 {
+	if ps, _ := colourPairs(y); len(ps) != 1 || ps[0] != 0.5 {
 		t.Errorf("y's pairs %v, want [0.5]", ps)
 	}
 	// x and y met o1 as black in sitting 2 (x lost, y won); x's o1
 	// games of sitting 1 have no partner there
-	if sa, sb := paired(x, y); len(sa) != 1 || sa[0] != 0 || sb[0] != 1 {
+	if sa, sb, _ := paired(x, y); len(sa) != 1 || sa[0] != 0 || sb[0] != 1 {
 		t.Errorf("x and y paired %v %v, want [0] [1]", sa, sb)
 	}
 	// the same games in one file: x's first o1-black game (sitting 1's)
@@ -173,7 +173,7 @@ func TestScoreColourPairs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sa, sb := paired(sc1.brains[0], sc1.brains[1]); len(sa) != 2 || sa[0] != 1 || sa[1] != 0.5 || sb[0] != 1 || sb[1] != 0 {
+	if sa, sb, _ := paired(sc1.brains[0], sc1.brains[1]); len(sa) != 2 || sa[0] != 1 || sa[1] != 0.5 || sb[0] != 1 || sb[1] != 0 {
 		t.Errorf("one file: paired %v %v, want [1 0.5] [1 0]", sa, sb)
 	}
 	var out bytes.Buffer
@@ -190,5 +190,31 @@ func TestScoreColourPairs(t *testing.T) {
 	}
 	if !math.IsInf(elo(1), 1) || !math.IsInf(elo(0), -1) {
 		t.Errorf("elo(1) %v, elo(0) %v: want ±Inf", elo(1), elo(0))
+	}
+}
+
+// TestClusteredMean: with one score a cluster the error is the plain
+// one; where an opening's repeats agree it is wider; it is never
+// narrower than the plain one.
+func TestClusteredMean(t *testing.T) {
+	ss := []float64{1, 1, 0, 0, 1, 0, 0.5, 1}
+	m0, e0 := meanScore(ss)
+	one := []string{"a", "b", "c", "d", "e", "f", "g", "h"}
+	if m, e := clusteredMean(ss, one); m != m0 || math.Abs(e-e0) > 1e-12 {
+		t.Errorf("singletons: %v ± %v, want meanScore's %v ± %v", m, e, m0, e0)
+	}
+	// the same scores, each opening played twice with the same result
+	rep := []float64{1, 1, 0, 0, 1, 1, 0, 0}
+	mr, er := meanScore(rep)
+	if m, e := clusteredMean(rep, []string{"a", "a", "b", "b", "c", "c", "d", "d"}); m != mr || e < er*1.3 {
+		t.Errorf("repeats that agree: %v ± %v, want %v and wider than %v", m, e, mr, er)
+	}
+	// each opening once won and once lost: the clusters' spread is 0,
+	// and the plain error stands
+	if _, e := clusteredMean(rep, []string{"a", "b", "a", "b", "c", "d", "c", "d"}); e != er {
+		t.Errorf("repeats that cancel: ± %v, want the plain %v", e, er)
+	}
+	if m, e := clusteredMean([]float64{1, 0, 1}, []string{"a", "a", "a"}); math.Abs(e-2.0/3) > 1e-12 || m != 2.0/3 {
+		t.Errorf("one cluster: %v ± %v, want the plain error (no spread of clusters to measure)", m, e)
 	}
 }
