@@ -226,7 +226,7 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 	defer helpers.stop()
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.rootMove = -1
-		v := s.search(depth, -WinScore-1, WinScore+1, 0, false)
+		v := s.aspirate(depth, res.Score)
 		if s.stopped {
 			// a move that beat the previous iteration's best (searched
 			// first) at the deeper depth is the better guess

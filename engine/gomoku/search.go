@@ -566,7 +566,9 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 		}
 		if v > best {
 			best, bestMove = v, m
-			if ply == 0 {
+			// (after a fail low of the root's window the later moves'
+			// values are bounds: one that fails low too tells nothing)
+			if ply == 0 && (n == 0 || v > a0) {
 				s.rootMove, s.rootScore = m, v
 			}
 			if v > alpha {

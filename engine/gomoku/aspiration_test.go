@@ -1,0 +1,70 @@
+package gomokuengine
+
+import "testing"
+
+// An aspiration window changes how much of the tree is searched, not the
+// value: in the reference search (no pruning, no reductions) the root's
+// value within any window that widens as aspirate's does is the value
+// the full window finds, wherever the window starts — right on the
+// value, below it (fail high first), above it (fail low first) or far
+// off.
+func TestAspirationValue(t *testing.T) {
+	ps, err := BenchPositions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const depth = aspDepth + 1
+	n := 0
+	for _, p := range ps {
+		if p.Kind != BenchSearch {
+			continue
+		}
+		b, err := boardOf(p.Position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := pruneSearcher(b, true).search(depth, -WinScore-1, WinScore+1, 0, false)
+		if want <= -winBound || want >= winBound {
+			continue
+		}
+		n++
+		for _, prev := range []int{want, want - 1, want + 1, want - aspDelta, want + aspDelta, want - 3000, want + 3000} {
+			s := pruneSearcher(b, true)
+			if got := s.aspirate(depth, prev); got != want {
+				t.Errorf("%s: from %d the window found %d, the full window %d", p.Name, prev, got, want)
+			}
+		}
+	}
+	if n < 3 {
+		t.Fatalf("%d positions with a value to test, want 3 or more", n)
+	}
+}
+
+// A narrow window searches fewer nodes than the full one when the value
+// falls inside it.
+func TestAspirationSavesNodes(t *testing.T) {
+	ps, err := BenchPositions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var full, narrow int64
+	for _, p := range ps {
+		if p.Kind != BenchSearch {
+			continue
+		}
+		b, err := boardOf(p.Position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := pruneSearcher(b, false)
+		v := s.search(aspDepth+1, -WinScore-1, WinScore+1, 0, false)
+		full += s.nodes
+		s = pruneSearcher(b, false)
+		s.aspirate(aspDepth+1, v)
+		narrow += s.nodes
+	}
+	t.Logf("depth %d: %d nodes in the window about the value, %d in the full window", aspDepth+1, narrow, full)
+	if narrow >= full {
+		t.Errorf("the window took %d nodes, the full window %d", narrow, full)
+	}
+}
