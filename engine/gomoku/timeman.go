@@ -49,11 +49,8 @@ func movesToGo(stones, cells int) int {
 
 // deepening is the part of Maximum the deepening may use: the search cuts
 // it there, and the rest is kept for checking that the chosen move does
-// not lose to a threat sequence. The check of the chosen move takes
-// 0–16 ms at 0.2 s a move (docs/performance.md, session 21): nine tenths
-// leave it 17 ms of a 170 ms maximum, and scored +10 to +16 Elo head to
-// head against four fifths (session 27).
-func (a Allotment) deepening() time.Duration { return a.Maximum * 9 / 10 }
+// not lose to a threat sequence.
+func (a Allotment) deepening() time.Duration { return a.Maximum * 4 / 5 }
 
 // Allot divides the time: stones are on the board of cells points.
 // TurnTime 0 means no turn limit; MatchTime 0 no match limit; TimeLeft 0
@@ -144,7 +141,7 @@ func (t *timeManager) iteration(best, score int) {
 }
 
 // more says whether another iteration may start at elapsed: under a turn
-// limit alone until the deepening's hard limit (9/10 of the maximum, where
+// limit alone until the deepening's hard limit (4/5 of the maximum, where
 // the search cuts the iteration short; a cut iteration still tells when
 // a move beat the best so far), under a match clock until the optimum
 // times the factor.

@@ -89,8 +89,8 @@ func TestAllotWholeMatch(t *testing.T) {
 
 // TestTimeManagerInstability drives the deepening's stop rule with a
 // fake clock: a steady best move stops early under a match clock, and
-// under a turn limit alone the deepening goes on to 9/10 of the maximum;
-// a best move that keeps changing extends the time, up to 9/10 of the
+// under a turn limit alone the deepening goes on to 4/5 of the maximum;
+// a best move that keeps changing extends the time, up to 4/5 of the
 // maximum; a single move stops at once.
 func TestTimeManagerInstability(t *testing.T) {
 	match := Allotment{Optimum: 100 * ms, Maximum: 300 * ms, Match: true}
@@ -118,12 +118,12 @@ func TestTimeManagerInstability(t *testing.T) {
 		{"steady, match: stops at about half", match, steady, 60 * ms, false},
 		{"steady, match: goes on early", match, steady, 45 * ms, true},
 		{"steady, turn only: past the optimum", turn, steady, 101 * ms, true},
-		{"steady, turn only: on to 9/10 of the maximum", turn, steady, 179 * ms, true},
-		{"steady, turn only: not past it", turn, steady, 181 * ms, false},
-		{"first iteration, turn only: on to 9/10 of the maximum", turn, []int{5}, 179 * ms, true},
+		{"steady, turn only: on to 4/5 of the maximum", turn, steady, 159 * ms, true},
+		{"steady, turn only: not past it", turn, steady, 161 * ms, false},
+		{"first iteration, turn only: on to 4/5 of the maximum", turn, []int{5}, 159 * ms, true},
 		{"changing: goes on past the optimum", match, changing, 180 * ms, true},
-		{"changing: not past 9/10 of the maximum", match, changing, 271 * ms, false},
-		{"changing, turn: capped at 9/10 of the maximum", turn, changing, 181 * ms, false},
+		{"changing: not past 4/5 of the maximum", match, changing, 241 * ms, false},
+		{"changing, turn: capped at 4/5 of the maximum", turn, changing, 161 * ms, false},
 	} {
 		if got := run(c.a, c.bests, c.elapsed); got != c.want {
 			t.Errorf("%s: more at %v = %v, want %v", c.name, c.elapsed, got, c.want)
