@@ -9,9 +9,9 @@ package gomokuengine
 // large values, as Rapfi's does).
 const (
 	aspDepth = 5
-	aspDelta = 176 // Rapfi's 16, in this evaluation's units (about 11 of Rapfi's)
-	aspStep  = 66  // Rapfi's 6
-	aspLarge = 11264
+	aspDelta = 176   // Rapfi's 16, in this evaluation's units (about 11 of Rapfi's)
+	aspStep  = 66    // Rapfi's 6
+	aspLarge = 11264 // Rapfi's 1024: the step grows faster beyond this value
 )
 
 // aspirate searches the root to depth about the value prev of the last
