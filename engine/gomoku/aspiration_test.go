@@ -9,20 +9,10 @@ import "testing"
 // value, below it (fail high first), above it (fail low first) or far
 // off.
 func TestAspirationValue(t *testing.T) {
-	ps, err := BenchPositions()
-	if err != nil {
-		t.Fatal(err)
-	}
 	const depth = aspDepth + 1
 	n := 0
-	for _, p := range ps {
-		if p.Kind != BenchSearch {
-			continue
-		}
-		b, err := boardOf(p.Position)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, p := range benchCases(t, BenchSearch) {
+		b := p.board
 		want := pruneSearcher(b, true).search(depth, -WinScore-1, WinScore+1, 0, false)
 		if want <= -winBound || want >= winBound {
 			continue
@@ -31,7 +21,7 @@ func TestAspirationValue(t *testing.T) {
 		for _, prev := range []int{want, want - 1, want + 1, want - aspDelta, want + aspDelta, want - 3000, want + 3000} {
 			s := pruneSearcher(b, true)
 			if got := s.aspirate(depth, prev); got != want {
-				t.Errorf("%s: from %d the window found %d, the full window %d", p.Name, prev, got, want)
+				t.Errorf("%s: from %d the window found %d, the full window %d", p.name, prev, got, want)
 			}
 		}
 	}
@@ -43,19 +33,9 @@ func TestAspirationValue(t *testing.T) {
 // A narrow window searches fewer nodes than the full one when the value
 // falls inside it.
 func TestAspirationSavesNodes(t *testing.T) {
-	ps, err := BenchPositions()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var full, narrow int64
-	for _, p := range ps {
-		if p.Kind != BenchSearch {
-			continue
-		}
-		b, err := boardOf(p.Position)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, p := range benchCases(t, BenchSearch) {
+		b := p.board
 		s := pruneSearcher(b, false)
 		v := s.search(aspDepth+1, -WinScore-1, WinScore+1, 0, false)
 		full += s.nodes

@@ -251,27 +251,35 @@ func TestDeadline(t *testing.T) {
 	}
 }
 
-type vcfCase struct {
+type benchCase struct {
 	name  string
 	board *board
 }
 
-// vcfCases are the benchmark's VCF positions (benchdata/gomoku_vcf.txt).
-func vcfCases(t testing.TB) []vcfCase {
+// benchCases are the benchmark's positions of one kind (BenchVCF:
+// benchdata/gomoku_vcf.txt; BenchSearch: the quiet positions), each on a
+// board of its own.
+func benchCases(t testing.TB, kind string) []benchCase {
 	ps, err := BenchPositions()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []vcfCase
+	var out []benchCase
 	for _, p := range ps {
-		if p.Kind == BenchVCF {
+		if p.Kind == kind {
 			b, err := boardOf(p.Position)
 			if err != nil {
 				t.Fatal(err)
 			}
-			out = append(out, vcfCase{p.Name, b})
+			out = append(out, benchCase{p.Name, b})
 		}
 	}
+	return out
+}
+
+// vcfCases are the benchmark's VCF positions.
+func vcfCases(t testing.TB) []benchCase {
+	out := benchCases(t, BenchVCF)
 	if len(out) < 8 {
 		t.Fatalf("%d VCF positions", len(out))
 	}

@@ -173,21 +173,10 @@ func TestMoveCountPruning(t *testing.T) {
 // written), and the engine still answers the tactical positions of the
 // other tests (they run with the pruning).
 func TestPruningSavesNodes(t *testing.T) {
-	ps, err := BenchPositions()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var pruned, plain int64
-	for _, p := range ps {
-		if p.Kind != BenchSearch {
-			continue
-		}
+	for _, p := range benchCases(t, BenchSearch) {
 		for _, ref := range []bool{false, true} {
-			b, err := boardOf(p.Position)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := pruneSearcher(b, ref)
+			s := pruneSearcher(p.board, ref) // a search leaves the board as it found it
 			for d := 1; d <= 6; d++ {
 				s.search(d, -WinScore-1, WinScore+1, 0, false)
 			}
