@@ -116,7 +116,7 @@ func (g *Engine) analyze(ctx context.Context, b *board, n int, lim Limits) []cel
 		maxDepth = 60
 	}
 	// more threads fill the table that the candidates' searches read
-	helpers := g.helpers(ctx, s, maxDepth)
+	helpers := g.helpers(ctx, s, maxDepth, s.hard)
 	defer helpers.stop()
 	var done []cellValue // the last finished iteration
 	var last, before time.Duration

@@ -221,8 +221,16 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 		maxDepth = 60
 	}
 	vctDone := false
+	checked, checkedSafe := -1, false     // the last best move checked during the deepening
+	var lastEl time.Duration              // when the last iteration finished
 	tm.only = len(s.genMoves(0, -1)) == 1 // one move worth searching: one iteration tells all
-	helpers = g.helpers(ctx, s, maxDepth)
+	// the helpers run on while the deepening does (stop below), to the
+	// later end a checked best move gives it
+	helperEnd := s.hard
+	if e := start.Add(tm.checkedDeepening()); e.Before(hardT) {
+		helperEnd = e
+	}
+	helpers = g.helpers(ctx, s, maxDepth, helperEnd)
 	defer helpers.stop()
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.rootMove = -1
@@ -249,6 +257,30 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 			break
 		}
 		tm.iteration(rootBest, v)
+		// Late in the deepening — past half of it, or where the next
+		// iteration, taking about twice this one's time, would not
+		// finish within it — check the best move for a threat sequence
+		// against it now rather than after: if it holds, the deepening
+		// may go on longer (tm.end), and the check at the end is needed
+		// only if the move changes; if it loses, the rest of the turn
+		// goes to finding a move that does not.
+		el := time.Since(start)
+		iter := el - lastEl
+		lastEl = el
+		if depth >= 4 && rootBest != checked && (el >= tm.deepening()/2 || el+2*iter >= tm.deepening()) {
+			lost, cut := g.loses(s, rootBest, hardT, hardD)
+			if cut {
+				break
+			}
+			checked, checkedSafe = rootBest, !lost
+			if lost {
+				break
+			}
+			tm.checked = true
+			if e := start.Add(tm.end()); e.Before(hardT) {
+				s.hard = e
+			}
+		}
 		if !vctDone && depth >= 4 && tm.more(time.Since(start)) && b.clsCnt[op][clsFive] == 0 && b.clsCnt[op][clsFlex4] == 0 {
 			vctDone = true
 			if ok, q, _ := s.vctDeepening(12, min(50_000, max(1000, int64(hardD/time.Microsecond)/40))); ok {
@@ -270,8 +302,12 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 	if res.Move < 0 || !b.legalFor(me, res.Move) {
 		res.Move = g.fallback(s)
 	}
-	if res.Score > -winBound && res.Win == NoWin {
-		res.Move = g.safeMove(s, res.Move, hardT, hardD)
+	if res.Score > -winBound && res.Win == NoWin && (res.Move != checked || !checkedSafe) {
+		known := -1
+		if checkedSafe && b.legalFor(me, checked) {
+			known = checked
+		}
+		res.Move = g.safeMove(s, res.Move, known, hardT, hardD)
 	}
 	res.Nodes = s.total() + helperNodes // the threat checks after the deepening too
 	return res
@@ -300,27 +336,48 @@ func rootHook(b *board, lim Limits) func(m, depth int, done bool, score int) {
 // more before.
 var safeVCTDiv, safeVCTMax int64 = 16, 12_000
 
-// safeMove keeps m unless it lets the opponent win by a VCF (or a short
-// VCT) that the search did not see; then it takes the first candidate
-// that does not, while time allows.
-func (g *Engine) safeMove(s *searcher, m int, hard time.Time, budget time.Duration) int {
+// loses says whether our move m lets the opponent win by a VCF or a
+// short VCT, as far as the check sees within budget (a turn's time, which
+// sets its nodes) and before hard; cut says the time ran out first.
+func (g *Engine) loses(s *searcher, m int, hard time.Time, budget time.Duration) (lost, cut bool) {
 	b := s.b
-	s.stopped = false
-	s.hard = hard
+	saved := s.hard
+	s.stopped, s.hard = false, hard
+	defer func() { s.stopped, s.hard = false, saved }()
 	us := int64(budget / time.Microsecond)
 	vcfLim, vctLim := min(20_000, max(3000, us/8)), min(safeVCTMax, max(1500, us/safeVCTDiv))
-	loses := func(q int) bool {
-		b.Play(q)
-		defer b.Undo()
-		s.threatBudget(vcfLim)
-		if ok, _ := s.vcf(20); ok {
-			return true
-		}
-		ok, _, _ := s.vctDeepening(10, vctLim)
-		return ok
+	if time.Now().After(hard) {
+		return false, true
 	}
-	if time.Now().After(hard) || !loses(m) || s.stopped {
+	b.Play(m)
+	defer b.Undo()
+	s.threatBudget(vcfLim)
+	if ok, _ := s.vcf(20); ok {
+		return true, false
+	}
+	if s.stopped {
+		return false, true
+	}
+	ok, _, _ := s.vctDeepening(10, vctLim)
+	return ok, !ok && s.stopped
+}
+
+// safeMove keeps m unless it lets the opponent win by a VCF (or a short
+// VCT) that the search did not see; then it takes known (a move that
+// passed the check earlier in the turn, -1 if none) or else the first
+// candidate that does not, while time allows. If m's check cannot finish,
+// known is played in its place.
+func (g *Engine) safeMove(s *searcher, m, known int, hard time.Time, budget time.Duration) int {
+	b := s.b
+	lost, cut := g.loses(s, m, hard, budget)
+	if cut && known >= 0 {
+		return known
+	}
+	if !lost {
 		return m
+	}
+	if known >= 0 && known != m {
+		return known
 	}
 	// the alternatives, best first by what the search found of them (the
 	// table's value of the position after each), else in the move order
@@ -342,7 +399,7 @@ func (g *Engine) safeMove(s *searcher, m int, hard time.Time, budget time.Durati
 		if time.Now().After(hard) {
 			break
 		}
-		if c.m != m && !loses(c.m) && !s.stopped {
+		if lost, cut := g.loses(s, c.m, hard, budget); c.m != m && !lost && !cut {
 			return c.m
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // The multi-threaded search: Lazy SMP. The helper threads search the same
@@ -50,9 +51,9 @@ type helperSet struct {
 }
 
 // helpers runs the helper threads of the search s (threads-1 of them) on
-// copies of its board until stop is called (or ctx ends or s's hard
-// limit passes). With one thread it starts nothing.
-func (g *Engine) helpers(ctx context.Context, s *searcher, maxDepth int) *helperSet {
+// copies of its board until stop is called (or ctx ends or hard passes).
+// With one thread it starts nothing.
+func (g *Engine) helpers(ctx context.Context, s *searcher, maxDepth int, hard time.Time) *helperSet {
 	h := &helperSet{}
 	n := g.threads() - 1
 	if n <= 0 {
@@ -63,7 +64,7 @@ func (g *Engine) helpers(ctx context.Context, s *searcher, maxDepth int) *helper
 	h.cancel = cancel
 	h.hs = make([]*searcher, n)
 	for i := range h.hs {
-		hs := &searcher{b: s.b.clone(), tt: s.tt, threats: g.helperThreats[i], ctx: hctx, start: s.start, hard: s.hard, live: &h.live}
+		hs := &searcher{b: s.b.clone(), tt: s.tt, threats: g.helperThreats[i], ctx: hctx, start: s.start, hard: hard, live: &h.live}
 		h.hs[i] = hs
 		h.wg.Add(1)
 		go func(first int) {

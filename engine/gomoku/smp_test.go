@@ -129,7 +129,7 @@ func TestThreadsCountHelpers(t *testing.T) {
 	g := &Engine{Threads: 2, MaxMemory: 4 << 20}
 	tt, _ := g.tables()
 	s := &searcher{b: b, tt: tt, ctx: context.Background(), start: time.Now(), hard: time.Now().Add(time.Hour)}
-	h := g.helpers(context.Background(), s, 3)
+	h := g.helpers(context.Background(), s, 3, s.hard)
 	time.Sleep(20 * time.Millisecond)
 	live := h.count()
 	n := h.stop()

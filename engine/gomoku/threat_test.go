@@ -200,7 +200,7 @@ func TestSafeMoveSeesLongerVCT(t *testing.T) {
 		defer func(d, m int64) { safeVCTDiv, safeVCTMax = d, m }(safeVCTDiv, safeVCTMax)
 		safeVCTDiv, safeVCTMax = div, most
 		s := &searcher{b: b, tt: NewTT(1 << 20), ctx: context.Background(), hard: time.Now().Add(time.Hour), threats: newThreatTable(8 << 20)}
-		return (&Engine{}).safeMove(s, m, time.Now().Add(time.Minute), 170*time.Millisecond)
+		return (&Engine{}).safeMove(s, m, -1, time.Now().Add(time.Minute), 170*time.Millisecond)
 	}
 	if q := safe(safeVCTDiv, safeVCTMax); q != m {
 		t.Fatalf("with the default budget safeMove played %v, not j11", b.move(q))
@@ -218,5 +218,63 @@ func TestSafeMoveSeesLongerVCT(t *testing.T) {
 	}
 	if ok, _, _ := c.vctDeepening(10, 42_500); ok {
 		t.Fatalf("after %v the opponent has a VCT", b.move(q))
+	}
+}
+
+// TestSafeMoveKnown: the check of the deepening's move (loses) and the
+// move checked earlier in the turn (known), on the position of
+// TestSafeMoveSeesLongerVCT with the longer VCT budget, where j11 loses.
+// A losing move gives way to known without a search of the candidates;
+// a check the clock cuts says so and gives way to known too; without
+// known a cut check keeps the move.
+func TestSafeMoveKnown(t *testing.T) {
+	defer func(d, m int64) { safeVCTDiv, safeVCTMax = d, m }(safeVCTDiv, safeVCTMax)
+	safeVCTDiv, safeVCTMax = 4, 200_000
+	b, _ := newBoard(15, 15, gomoku.Freestyle)
+	for _, m := range []inarow.Move{99, 159, 124, 158, 127, 144, 125, 128, 113, 141} {
+		b.Play(b.cellOf(m))
+	}
+	m := b.cellOf(160)
+	g := &Engine{}
+	s := &searcher{b: b, tt: NewTT(1 << 20), ctx: context.Background(), hard: time.Now().Add(time.Hour), threats: newThreatTable(8 << 20)}
+	later, past := time.Now().Add(time.Minute), time.Now().Add(-time.Millisecond)
+	turn := 170 * time.Millisecond
+	if lost, cut := g.loses(s, m, later, turn); !lost || cut {
+		t.Fatalf("loses(j11) = %v, cut %v: want true, false", lost, cut)
+	}
+	safe := g.safeMove(s, m, -1, later, turn) // a candidate that holds, found by search
+	if safe == m {
+		t.Fatal("safeMove kept j11")
+	}
+	if lost, cut := g.loses(s, safe, later, turn); lost || cut {
+		t.Fatalf("loses(%v) = %v, cut %v: want false, false", b.move(safe), lost, cut)
+	}
+	// known need not be the first candidate to be taken: the one the
+	// search would take last of the candidates that hold
+	var known = -1
+	for _, c := range s.genMoves(0, m) {
+		if c.m != safe && c.m != m {
+			if lost, _ := g.loses(s, c.m, later, turn); !lost {
+				known = c.m
+			}
+		}
+	}
+	if known < 0 {
+		t.Fatal("no second candidate holds")
+	}
+	if q := g.safeMove(s, m, known, later, turn); q != known {
+		t.Errorf("j11 loses and %v was checked: safeMove played %v", b.move(known), b.move(q))
+	}
+	if lost, cut := g.loses(s, m, past, turn); lost || !cut {
+		t.Errorf("loses past the hard limit = %v, cut %v: want false, true", lost, cut)
+	}
+	if q := g.safeMove(s, m, known, past, turn); q != known {
+		t.Errorf("a cut check with %v checked: safeMove played %v", b.move(known), b.move(q))
+	}
+	if q := g.safeMove(s, m, -1, past, turn); q != m {
+		t.Errorf("a cut check with nothing checked: safeMove played %v, not j11", b.move(q))
+	}
+	if s.hard.Before(later) || s.stopped {
+		t.Error("the check left the searcher's hard limit or stop changed")
 	}
 }

@@ -12,7 +12,7 @@ import "time"
 // what happens outside it: the manager's pipe, the process being
 // scheduled late on a loaded machine, the garbage collector, and the
 // check that the chosen move does not lose to a threat sequence (which
-// runs after the deepening, up to the hard limit).
+// runs late in the deepening or after it, up to the hard limit).
 const (
 	defaultTurn   = 5 * time.Second       // no turn and no match limit: an analysis default
 	turnMargin    = 30 * time.Millisecond // at least this much of a turn is never used
@@ -51,6 +51,13 @@ func movesToGo(stones, cells int) int {
 // it there, and the rest is kept for checking that the chosen move does
 // not lose to a threat sequence.
 func (a Allotment) deepening() time.Duration { return a.Maximum * 4 / 5 }
+
+// checkedDeepening is the part of Maximum the deepening may use once the
+// best move has been checked during it (see Engine.search): a check is
+// then needed at the end only if a later iteration changes the move,
+// which an iteration cut short rarely does, and if that check cannot
+// finish (there is little time left for it) the checked move is played.
+func (a Allotment) checkedDeepening() time.Duration { return a.Maximum * 97 / 100 }
 
 // Allot divides the time: stones are on the board of cells points.
 // TurnTime 0 means no turn limit; MatchTime 0 no match limit; TimeLeft 0
@@ -110,6 +117,15 @@ type timeManager struct {
 	unstable float64 // changes of the best move, each worth half as much an iteration later
 	drop     bool    // the last iteration's score fell
 	only     bool    // the root has a single move worth searching
+	checked  bool    // a best move passed the threat check during the deepening
+}
+
+// end is where the deepening is cut: later once a best move is checked.
+func (t *timeManager) end() time.Duration {
+	if t.checked {
+		return t.checkedDeepening()
+	}
+	return t.deepening()
 }
 
 func newTimeManager(a Allotment) *timeManager {
@@ -141,20 +157,20 @@ func (t *timeManager) iteration(best, score int) {
 }
 
 // more says whether another iteration may start at elapsed: under a turn
-// limit alone until the deepening's hard limit (4/5 of the maximum, where
-// the search cuts the iteration short; a cut iteration still tells when
-// a move beat the best so far), under a match clock until the optimum
-// times the factor.
+// limit alone until the deepening's hard limit (4/5 of the maximum, 97/100
+// once a best move is checked, where the search cuts the iteration short;
+// a cut iteration still tells when a move beat the best so far), under a
+// match clock until the optimum times the factor.
 func (t *timeManager) more(elapsed time.Duration) bool {
 	if t.only {
 		return false
 	}
 	if !t.Match {
-		return elapsed < t.deepening()
+		return elapsed < t.end()
 	}
 	f := t.factor()
 	if t.drop {
 		f *= 1.5
 	}
-	return elapsed < min(time.Duration(float64(t.Optimum)*f), t.deepening())
+	return elapsed < min(time.Duration(float64(t.Optimum)*f), t.end())
 }

@@ -140,3 +140,30 @@ func TestTimeManagerInstability(t *testing.T) {
 		t.Error("a single candidate did not stop the deepening")
 	}
 }
+
+// TestTimeManagerChecked: once a best move has passed the threat check
+// during the deepening, the deepening may go on to 97/100 of the maximum
+// instead of 4/5, under a turn limit and under a match clock alike.
+func TestTimeManagerChecked(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		a         Allotment
+		bests     []int
+		was, ends time.Duration
+	}{
+		{"turn", Allotment{Optimum: 100 * ms, Maximum: 200 * ms}, []int{5, 5}, 160 * ms, 194 * ms},
+		{"match, changing", Allotment{Optimum: 120 * ms, Maximum: 300 * ms, Match: true}, []int{5, 6, 5, 7, 8, 9}, 240 * ms, 291 * ms},
+	} {
+		tm := newTimeManager(c.a)
+		for _, b := range c.bests {
+			tm.iteration(b, 0)
+		}
+		if tm.end() != c.was || !tm.more(c.was-ms) || tm.more(c.was+ms) {
+			t.Errorf("%s: unchecked, the deepening ends at %v, want %v", c.name, tm.end(), c.was)
+		}
+		tm.checked = true
+		if tm.end() != c.ends || !tm.more(c.ends-ms) || tm.more(c.ends+ms) {
+			t.Errorf("%s: checked, the deepening ends at %v, want %v", c.name, tm.end(), c.ends)
+		}
+	}
+}
