@@ -224,13 +224,13 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 	checked, checkedSafe := -1, false     // the last best move checked during the deepening
 	var lastEl time.Duration              // when the last iteration finished
 	tm.only = len(s.genMoves(0, -1)) == 1 // one move worth searching: one iteration tells all
-	// the helpers run on while the deepening does (stop below), to the
-	// later end a checked best move gives it
-	helperEnd := s.hard
+	// where the deepening is cut once a best move is checked; the helpers
+	// run to it (or until stopped below, with the deepening)
+	checkedHard := s.hard
 	if e := start.Add(tm.checkedDeepening()); e.Before(hardT) {
-		helperEnd = e
+		checkedHard = e
 	}
-	helpers = g.helpers(ctx, s, maxDepth, helperEnd)
+	helpers = g.helpers(ctx, s, maxDepth, checkedHard)
 	defer helpers.stop()
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.rootMove = -1
@@ -276,10 +276,7 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 			if lost {
 				break
 			}
-			tm.checked = true
-			if e := start.Add(tm.end()); e.Before(hardT) {
-				s.hard = e
-			}
+			tm.checked, s.hard = true, checkedHard
 		}
 		if !vctDone && depth >= 4 && tm.more(time.Since(start)) && b.clsCnt[op][clsFive] == 0 && b.clsCnt[op][clsFlex4] == 0 {
 			vctDone = true
@@ -399,7 +396,10 @@ func (g *Engine) safeMove(s *searcher, m, known int, hard time.Time, budget time
 		if time.Now().After(hard) {
 			break
 		}
-		if lost, cut := g.loses(s, c.m, hard, budget); c.m != m && !lost && !cut {
+		if c.m == m {
+			continue
+		}
+		if lost, cut := g.loses(s, c.m, hard, budget); !lost && !cut {
 			return c.m
 		}
 	}
