@@ -95,6 +95,10 @@ type board struct {
 	renju   *gomoku.Board
 	changes []change // what setCell changed, for clearCell to put back
 	frames  []frame  // one per stone set
+	// quiet: the threat searches are playing, which read the classes
+	// and never the evaluation, so Play leaves the cells' values and
+	// their sums alone; Undo puts back what it found (see threatQuiet).
+	quiet bool
 }
 
 // A change is one colour's pattern of a cell in one direction, its class
@@ -325,6 +329,9 @@ func (b *board) setCell(i, c int) {
 	// the line terms' changes, added to the sums once at the end
 	var dMe, dOp [2]int32
 	lt := b.lines
+	if b.quiet {
+		lt = nil
+	}
 	for d := 0; d < 4; d++ {
 		off := dirOff[d]
 		for o := -b.reach; o <= b.reach; o++ {
@@ -431,6 +438,11 @@ func (b *board) unrefreshCell(i int) {
 		b.changes = append(b.changes, change{q: uint16(i), c: uint8(c), d: 4, cls: b.cls[c][i], ev: b.ev[c][i]})
 		b.clsCnt[c][b.cls[c][i]]--
 		b.clsSet[c][b.cls[c][i]][i>>6] &^= 1 << (i & 63)
+		b.cls[c][i] = clsNone
+		b.clsCnt[c][clsNone]++
+		if b.quiet {
+			continue
+		}
 		b.evSum[c].me -= b.ev[c][i].me
 		b.evSum[c].op -= b.ev[c][i].op
 		if lt := b.lines; lt != nil {
@@ -440,8 +452,7 @@ func (b *board) unrefreshCell(i int) {
 				b.evSum[c].op -= z.op
 			}
 		}
-		b.cls[c][i], b.ev[c][i] = clsNone, evalPair{}
-		b.clsCnt[c][clsNone]++
+		b.ev[c][i] = evalPair{}
 	}
 }
 
@@ -557,6 +568,9 @@ func (b *board) recls(q, c int) {
 	set[old][q>>6] &^= 1 << (q & 63)
 	set[cl][q>>6] |= 1 << (q & 63)
 	b.cls[c][q] = cl
+	if b.quiet {
+		return
+	}
 	e := combos.ev[r][k]
 	b.evSum[c].me += e.me - b.ev[c][q].me
 	b.evSum[c].op += e.op - b.ev[c][q].op

@@ -512,10 +512,22 @@ func TestBoardIncremental(t *testing.T) {
 		// the reference classifies the full line of 5 cells each side
 		v := ruleVariants(rule)
 		ref := [2]*patBuilder{newPatBuilder(v[0]), newPatBuilder(v[1])}
-		for step := 0; step < 600; step++ {
-			if b.Count() > 0 && (rng.IntN(3) == 0 || b.Count() > 120) {
+		// now and then the board plays quietly, as in the threat
+		// searches, from quietAt stones on: the values wait, and are
+		// checked again once Undo is back at quietAt
+		quietAt := -1
+		quiet := 0
+		for step := 0; step < 1200; step++ {
+			if b.Count() > 0 && (rng.IntN(3) == 0 || b.Count() > 120 || b.quiet && (b.Count() > quietAt+6 || rng.IntN(2) == 0)) {
 				b.Undo()
+				if b.quiet && b.Count() == quietAt {
+					b.quiet = false
+				}
 			} else {
+				if !b.quiet && rng.IntN(8) == 0 {
+					b.quiet, quietAt = true, b.Count()
+					quiet++
+				}
 				for {
 					x, y := rng.IntN(15), rng.IntN(15)
 					if i := b.Idx(x, y); b.cell[i] == empty {
@@ -566,6 +578,9 @@ func TestBoardIncremental(t *testing.T) {
 						r = 1
 					}
 					ev := combos.ev[r][comboIdx(&p)]
+					if b.quiet {
+						ev = b.ev[c][i] // not kept while quiet
+					}
 					if p != b.pat[c][i] || int(b.combo[c][i]) != comboIdx(&p) || uint8(cl) != b.cls[c][i] || ev != b.ev[c][i] {
 						t.Fatalf("%v step %d colour %d cell %d: patterns %v (number %d) class %d value %v, from the stones %v %d %v", rule, step, c, i, b.pat[c][i], b.combo[c][i], b.cls[c][i], b.ev[c][i], p, cl, ev)
 					}
@@ -593,7 +608,7 @@ func TestBoardIncremental(t *testing.T) {
 						}
 					}
 				}
-				if sum != b.evSum[c] {
+				if sum != b.evSum[c] && !b.quiet {
 					t.Fatalf("%v step %d colour %d: evSum %v, from the stones %v", rule, step, c, b.evSum[c], sum)
 				}
 				for cl := clsNone + 1; cl < nCls; cl++ {
@@ -602,6 +617,9 @@ func TestBoardIncremental(t *testing.T) {
 					}
 				}
 			}
+		}
+		if quiet < 10 {
+			t.Errorf("%v: the board played quietly %d times, want at least 10", rule, quiet)
 		}
 	}
 }
@@ -681,10 +699,19 @@ func TestCaroDependentFives(t *testing.T) {
 
 // BenchmarkBoardPlayUndo plays and takes back every empty cell near the
 // stones of random middle games (freestyle and renju): the incremental
-// update the searches pay on every node.
+// update the searches pay on every node; quiet, as the threat searches
+// play.
 func BenchmarkBoardPlayUndo(b *testing.B) {
-	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Renju} {
-		b.Run(rule.String(), func(b *testing.B) {
+	for _, bc := range []struct {
+		rule  gomoku.Rule
+		quiet bool
+	}{{gomoku.Freestyle, false}, {gomoku.Renju, false}, {gomoku.Freestyle, true}, {gomoku.Renju, true}} {
+		rule := bc.rule
+		name := rule.String()
+		if bc.quiet {
+			name += "-quiet"
+		}
+		b.Run(name, func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(7, 8))
 			var boards []*board
 			var cells [][]int
@@ -696,6 +723,7 @@ func BenchmarkBoardPlayUndo(b *testing.B) {
 						cs = append(cs, i)
 					}
 				}
+				bd.quiet = bc.quiet
 				boards, cells = append(boards, bd), append(cells, cs)
 			}
 			n := 0

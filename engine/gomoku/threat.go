@@ -75,7 +75,13 @@ func (s *searcher) tabled(kind uint64, depth int, search func(*searcher, int) (b
 	if known, win, q := s.threats.get(key, depth); known {
 		return win, q
 	}
+	b := s.b
+	top := !b.quiet
+	b.quiet = true
 	win, q := search(s, depth)
+	if top {
+		b.quiet = false
+	}
 	s.remember(key, depth, win, q)
 	return win, q
 }
