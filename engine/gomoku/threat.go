@@ -1,6 +1,7 @@
 package gomokuengine
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/inarow/inarow/gomoku"
@@ -321,8 +322,50 @@ func (s *searcher) vctDefSearch(depth int) bool {
 // defences lists, in index order, the defender's answers to the
 // attacker's threat of a straight or double four: the points where the
 // attacker would make a four (on the threat's lines, with
-// vctLineDefence) and the defender's own fours.
+// vctLineDefence) and the defender's own fours. With vctLineDefence it
+// visits only the threat's lines and the defender's four points, a bit
+// set's members, where defencesScan (the plain version, kept for the
+// setting off and as the reference TestDefencesScan checks it against)
+// visits every point of the board: the VCT asks at each of its
+// defender's nodes.
 func (s *searcher) defences(def, att int, dst []int) []int {
+	if !vctLineDefence {
+		return s.defencesScan(def, att, dst)
+	}
+	b := s.b
+	var lines [nWords]uint64
+	s.threatLines(att, &lines)
+	own := &b.clsSet[def]
+	for w, l := range lines {
+		for set := l | own[clsB4][w] | own[clsB4F3][w] | own[clsFlex4][w] | own[clsFive][w]; set != 0; set &= set - 1 {
+			i := w<<6 | bits.TrailingZeros64(set)
+			if b.cell[i] != empty || b.nb[i] == 0 {
+				continue
+			}
+			if !b.defends(def, att, i, l&(1<<(i&63)) != 0) {
+				continue
+			}
+			if b.legalFor(def, i) {
+				dst = append(dst, i)
+			}
+		}
+	}
+	return dst
+}
+
+// defends says whether the empty point i answers att's four threat for
+// def: a four point of att's on the threat's lines (onLines), or a four
+// of def's own.
+func (b *board) defends(def, att, i int, onLines bool) bool {
+	p := &b.pat[att][i]
+	if onLines && (p[0] >= patB4 || p[1] >= patB4 || p[2] >= patB4 || p[3] >= patB4) {
+		return true
+	}
+	return b.cls[def][i] >= clsB4 && b.cls[def][i] != clsF3F3
+}
+
+// defencesScan is defences by a walk over every point of the board.
+func (s *searcher) defencesScan(def, att int, dst []int) []int {
 	b := s.b
 	var lines [nWords]uint64
 	if vctLineDefence {
@@ -334,15 +377,8 @@ func (s *searcher) defences(def, att int, dst []int) []int {
 			if b.cell[i] != empty || b.nb[i] == 0 {
 				continue
 			}
-			p := &b.pat[att][i]
-			defends := p[0] >= patB4 || p[1] >= patB4 || p[2] >= patB4 || p[3] >= patB4
-			if vctLineDefence && lines[i>>6]&(1<<(i&63)) == 0 {
-				defends = false
-			}
-			if !defends && (b.cls[def][i] < clsB4 || b.cls[def][i] == clsF3F3) {
-				continue
-			}
-			if b.legalFor(def, i) {
+			onLines := !vctLineDefence || lines[i>>6]&(1<<(i&63)) != 0
+			if b.defends(def, att, i, onLines) && b.legalFor(def, i) {
 				dst = append(dst, i)
 			}
 		}

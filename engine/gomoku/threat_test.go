@@ -278,3 +278,35 @@ func TestSafeMoveKnown(t *testing.T) {
 		t.Error("the check left the searcher's hard limit or stop changed")
 	}
 }
+
+// TestDefencesScan: the defences by the bit sets are the plain walk's,
+// in the same order, on random positions of every rule, with and
+// without an open-four threat of the attacker.
+func TestDefencesScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 11))
+	threats, answers := 0, 0
+	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju, gomoku.Caro, gomoku.CaroExact} {
+		for n := 0; n < 150; n++ {
+			b := randomMiddleGame(rng, rule, 10, 40)
+			if b.Winner() >= 0 {
+				continue
+			}
+			s := &searcher{b: b, ctx: context.Background(), hard: time.Now().Add(time.Hour)}
+			for _, def := range []int{black, white} {
+				att := def ^ 1
+				got, want := s.defences(def, att, nil), s.defencesScan(def, att, nil)
+				if !slices.Equal(got, want) {
+					t.Fatalf("%v %v: defences of %d %v, the walk's %v", rule, b.moves, def, got, want)
+				}
+				if s.legalFlex4(att) >= 0 {
+					threats++
+					answers += len(got)
+				}
+			}
+		}
+	}
+	if threats < 100 || answers < 300 {
+		t.Errorf("%d threats, %d answers: the test tests little", threats, answers)
+	}
+	t.Logf("%d threats, %d answers compared", threats, answers)
+}
