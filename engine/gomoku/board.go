@@ -97,7 +97,8 @@ type board struct {
 	frames  []frame  // one per stone set
 	// quiet: the threat searches are playing, which read the classes
 	// and never the evaluation, so Play leaves the cells' values and
-	// their sums alone; Undo puts back what it found (see threatQuiet).
+	// their sums alone; Undo puts back what it found (set by tabled,
+	// the threat searches' entry).
 	quiet bool
 }
 

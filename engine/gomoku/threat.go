@@ -71,6 +71,8 @@ func (s *searcher) remember(key uint64, depth int, win bool, move int) {
 
 // tabled answers a threat search of kind from the table, else runs it
 // (a method expression: no closure to allocate) and keeps its result.
+// The outermost call plays the search quietly (board.quiet): the threat
+// searches read the classes, never the evaluation.
 func (s *searcher) tabled(kind uint64, depth int, search func(*searcher, int) (bool, int)) (bool, int) {
 	key := s.b.Hash() ^ kind
 	if known, win, q := s.threats.get(key, depth); known {
