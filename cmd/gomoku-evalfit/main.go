@@ -2,11 +2,15 @@
 // engine's evaluation (engine/gomoku/evaldata/gomoku_eval.txt):
 //
 //	gomoku-evalfit gen -brain pbrain-rapfi -games 2000 -exclude rand60.txt -o pos.txt
+//	gomoku-evalfit label -brain pbrain-rapfi -depth 2 -o pos-d2.txt pos.txt
 //	gomoku-evalfit fit -holdout 10 -o gomoku_eval.txt pos.txt
 //	gomoku-evalfit order -holdout 10 -lines -o gomoku_order.txt pos.txt
 //
 // gen plays a brain against itself from random openings and writes each
 // position with the brain's evaluation, its move and the game's result;
+// label gives gen's positions the brain's value and move at another depth
+// (the evaluation is fitted to Rapfi's values at depth 2, not to those of
+// the deep search that played the games: docs/gomoku.md says why);
 // fit fits the evaluation's values to them (engine/gomoku's EvalSet.Fit)
 // and reports the loss on games it held out; order fits the move order
 // to the brain's moves (OrderSet.Fit) and reports how often the brain's
@@ -20,7 +24,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gomoku-evalfit gen|fit|order [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gomoku-evalfit gen|label|fit|order [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -31,8 +35,10 @@ func main() {
 		err = fit(os.Args[2:])
 	case "order":
 		err = order(os.Args[2:])
+	case "label":
+		err = label(os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q (gen, fit, order)", os.Args[1])
+		err = fmt.Errorf("unknown command %q (gen, label, fit, order)", os.Args[1])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gomoku-evalfit:", err)

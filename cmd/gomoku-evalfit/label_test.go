@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMain lets the test binary stand in for a Gomocup brain (with
+// FAKE_BRAIN set): it answers a BOARD with an INFO EVAL that counts the
+// board's own stones (1) and the other's (2), and the first empty point
+// of the top row.
+func TestMain(m *testing.M) {
+	if os.Getenv("FAKE_BRAIN") == "" {
+		os.Exit(m.Run())
+	}
+	sc := bufio.NewScanner(os.Stdin)
+	own, other := 0, 0
+	used := map[string]bool{}
+	inBoard := false
+	for sc.Scan() {
+		l := strings.TrimSpace(sc.Text())
+		switch {
+		case strings.HasPrefix(l, "START"):
+			fmt.Println("OK")
+		case l == "ABOUT":
+			fmt.Println(`name="fake"`)
+		case l == "BOARD":
+			inBoard, own, other = true, 0, 0
+			clear(used)
+		case l == "DONE":
+			inBoard = false
+			fmt.Printf("INFO EVAL %d\n", 100*own+other)
+			for x := 0; ; x++ {
+				if !used[fmt.Sprintf("%d,0", x)] {
+					fmt.Printf("%d,0\n", x)
+					break
+				}
+			}
+		case inBoard:
+			f := strings.Split(l, ",")
+			used[f[0]+","+f[1]] = true
+			if f[2] == "1" {
+				own++
+			} else {
+				other++
+			}
+		case l == "END":
+			return
+		}
+	}
+}
+
+// label keeps gen's lines but for the evaluation and the move, which
+// come from the labelling brain, and gives it the board with the side to
+// move's stones as its own (1).
+func TestLabelCommand(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("FAKE_BRAIN", "1")
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.txt")
+	// black to move after 4 stones (2 own), white after 3 (1 own)
+	if err := os.WriteFile(in, []byte("7 4 250 9,9 1 7,7 8,8 0,0 9,9\n7 3 -M5 0,0 -1 7,7 1,0 9,9\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.txt")
+	if err := label([]string{"-brain", exe, "-depth", "2", "-o", out, in}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "7 4 202 1,0 1 7,7 8,8 0,0 9,9\n7 3 102 0,0 -1 7,7 1,0 9,9\n"
+	if string(data) != want {
+		t.Errorf("label wrote\n%s\nwant\n%s", data, want)
+	}
+	if err := os.WriteFile(in, []byte("7 4 250 9,9 1 7,7 8,8\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := label([]string{"-brain", exe, "-o", out, in}); err == nil || !strings.Contains(err.Error(), "line 1") {
+		t.Errorf("a line whose ply and moves disagree: %v", err)
+	}
+}
