@@ -399,11 +399,11 @@ func TestRenjuBlackForbiddenIsNoThreat(t *testing.T) {
 
 // The threat table charges the side to move for the opponent's double-threat
 // points: some for one (it can be taken; hand-set 300, fitted 134 to
-// Rapfi's evaluation of 15k positions), 1500 for two (hand-set: the fit
-// leaves out the positions threats settle); nothing when the side to move
-// has a four to force with. With no such point the opponent's three
-// points alone cost a little (58 in the fit to Rapfi's depth-2 values),
-// less than one double-threat point.
+// Rapfi's depth-11 values and 288 to its depth-2 values, which the file
+// now holds), 1500 for two (hand-set: the fit leaves out the positions
+// threats settle); nothing when the side to move has a four to force
+// with. With no such point the opponent's three points alone cost a
+// little (58), less than one double-threat point.
 func TestThreatEvalPenalty(t *testing.T) {
 	cases := []struct {
 		name     string
