@@ -56,18 +56,12 @@ func gen(args []string) error {
 			return err
 		}
 	}
-	w := io.Writer(os.Stdout)
-	if *out != "-" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
+	bw, done, err := createOut(*out)
+	if err != nil {
+		return err
 	}
+	defer done()
 	var mu sync.Mutex
-	bw := bufio.NewWriter(w)
-	defer bw.Flush()
 	next := *first
 	var firstErr error
 	var wg sync.WaitGroup
@@ -239,6 +233,51 @@ func (e *brainProc) close() {
 	e.cmd.Wait()
 }
 
+// boardCommand is the BOARD command of the position after moves (black
+// first): the side to move's stones are the brain's own (1), the last
+// stone the other's (2).
+func boardCommand(rules inarow.Rules, moves []inarow.Move) string {
+	var b strings.Builder
+	b.WriteString("BOARD\n")
+	for i, m := range moves {
+		x, y := rules.XY(m)
+		own := 2
+		if (len(moves)-i)%2 == 0 {
+			own = 1
+		}
+		fmt.Fprintf(&b, "%d,%d,%d\n", x, y, own)
+	}
+	b.WriteString("DONE\n")
+	return b.String()
+}
+
+// ask sends a BOARD command once the brain takes commands and returns its
+// answer with the last INFO EVAL value before it.
+func (e *brainProc) ask(board string) (eval, ans string, err error) {
+	if err := e.idle(); err != nil {
+		return "", "", err
+	}
+	if _, err := io.WriteString(e.in, board); err != nil {
+		return "", "", err
+	}
+	return e.answerEval()
+}
+
+// createOut opens the output file (- for standard output) behind a
+// buffer; done flushes the buffer and closes the file.
+func createOut(path string) (w *bufio.Writer, done func() error, err error) {
+	if path == "-" {
+		w = bufio.NewWriter(os.Stdout)
+		return w, w.Flush, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	w = bufio.NewWriter(f)
+	return w, func() error { return errors.Join(w.Flush(), f.Close()) }, nil
+}
+
 // answer reads lines up to the brain's answer (not INFO, MESSAGE or
 // DEBUG) and returns it with the last INFO EVAL value seen.
 func (e *brainProc) answer() (string, error) {
@@ -341,25 +380,9 @@ func playGame(e, pl *brainProc, g int, random float64, ex map[string]bool) ([]st
 	var hist []string
 	open := len(moves)
 	for !p.Over() {
-		var b strings.Builder
-		b.WriteString("BOARD\n")
 		me := p.ToMove()
-		for i, m := range moves {
-			x, y := rules.XY(m)
-			own := 2
-			if inarow.Player(i%2) == me {
-				own = 1
-			}
-			fmt.Fprintf(&b, "%d,%d,%d\n", x, y, own)
-		}
-		b.WriteString("DONE\n")
-		if err := e.idle(); err != nil {
-			return nil, err
-		}
-		if _, err := io.WriteString(e.in, b.String()); err != nil {
-			return nil, err
-		}
-		eval, ans, err := e.answerEval()
+		board := boardCommand(rules, moves)
+		eval, ans, err := e.ask(board)
 		if err != nil {
 			return nil, err
 		}
@@ -373,13 +396,7 @@ func playGame(e, pl *brainProc, g int, random float64, ex map[string]bool) ([]st
 		bx, by := rules.XY(bm)
 		best := fmt.Sprintf("%d,%d", bx, by)
 		if pl != nil && int(me) == g%2 {
-			if err := pl.idle(); err != nil {
-				return nil, err
-			}
-			if _, err := io.WriteString(pl.in, b.String()); err != nil {
-				return nil, err
-			}
-			if _, ans, err = pl.answerEval(); err != nil {
+			if _, ans, err = pl.ask(board); err != nil {
 				return nil, fmt.Errorf("player: %w", err)
 			}
 		}
