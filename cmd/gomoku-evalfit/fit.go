@@ -32,10 +32,15 @@ func fit(args []string) error {
 	out := fs.String("o", "", "write the fitted evaluation file here")
 	fixK := fs.Float64("k", 0, "the scale k of σ(eval/k) (0: fitted to the start on the training games); with -holdout 100 -epochs 0, fit only measures -from on all the games")
 	lines := fs.Bool("lines", false, "fit a value per line key too (freestyle)")
+	ruleName := fs.String("rule", "freestyle", "the rule of gen's games and of the values: freestyle, standard or renju")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	train, held, err := readSampleFiles(fs.Args(), *holdout, *lambda, *scale)
+	rule, err := genRule(*ruleName)
+	if err != nil {
+		return err
+	}
+	train, held, err := readSampleFiles(fs.Args(), rule, *holdout, *lambda, *scale)
 	if err != nil {
 		return err
 	}
@@ -48,7 +53,7 @@ func fit(args []string) error {
 		return err
 	}
 	fmt.Printf("positions: train %d (%d left out), held out %d (%d left out)\n", trainSet.Len(), trainSet.Skipped, heldSet.Len(), heldSet.Skipped)
-	cur := gomokuengine.CurrentEvalModel()
+	cur := gomokuengine.CurrentEvalModel(rule)
 	if *from != "" {
 		data, err := os.ReadFile(*from)
 		if err != nil {
@@ -58,7 +63,7 @@ func fit(args []string) error {
 			return err
 		}
 	}
-	startName := "the engine's own"
+	startName := "the engine's own for " + rule.String()
 	if *from != "" {
 		startName = *from
 	}
@@ -108,14 +113,15 @@ Held-out loss %.5f (accuracy %.4f), the start's %.5f (%.4f); the targets' entrop
 	return nil
 }
 
-// readSampleFiles reads gen's files with readSamples, one after the other.
-func readSampleFiles(paths []string, holdout int, lambda, scale float64) (train, held []gomokuengine.EvalSample, err error) {
+// readSampleFiles reads gen's files of games under rule with readSamples,
+// one after the other.
+func readSampleFiles(paths []string, rule gomoku.Rule, holdout int, lambda, scale float64) (train, held []gomokuengine.EvalSample, err error) {
 	for _, path := range paths {
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, nil, err
 		}
-		tr, he, err := readSamples(f, holdout, lambda, scale)
+		tr, he, err := readSamples(f, rule, holdout, lambda, scale)
 		f.Close()
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", path, err)
@@ -128,8 +134,8 @@ func readSampleFiles(paths []string, holdout int, lambda, scale float64) (train,
 // readSamples reads gen's lines ("game ply eval best result x,y ...", or
 // without best as gen wrote them before); positions the brain saw as a
 // mate are left out.
-func readSamples(r io.Reader, holdout int, lambda, scale float64) (train, held []gomokuengine.EvalSample, err error) {
-	rules := inarow.Rules{Cols: genSize, Rows: genSize, K: 5, Win: gomoku.Freestyle.WinRule()}
+func readSamples(r io.Reader, rule gomoku.Rule, holdout int, lambda, scale float64) (train, held []gomokuengine.EvalSample, err error) {
+	rules := inarow.Rules{Cols: genSize, Rows: genSize, K: 5, Win: rule.WinRule()}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -151,7 +157,7 @@ func readSamples(r io.Reader, holdout int, lambda, scale float64) (train, held [
 		if err3 != nil || res < -1 || res > 1 {
 			return nil, nil, bad
 		}
-		s := gomokuengine.EvalSample{W: genSize, H: genSize, Rule: gomoku.Freestyle, Best: inarow.NoMove}
+		s := gomokuengine.EvalSample{W: genSize, H: genSize, Rule: rule, Best: inarow.NoMove}
 		if head == 5 {
 			m, err := gomoku.ParseXY(rules, f[3])
 			if err != nil {

@@ -46,12 +46,16 @@ func gen(args []string) error {
 	workers := fs.Int("workers", 1, "brains playing at once")
 	exclude := fs.String("exclude", "", "openings file to keep out (c-gomoku-cli offset format)")
 	out := fs.String("o", "-", "output file")
+	ruleName := fs.String("rule", "freestyle", "the rule the games are played under: freestyle, standard or renju (the file does not record it: label and fit take the same -rule)")
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	rule, err := genRule(*ruleName)
+	if err != nil {
 		return err
 	}
 	var ex map[string]bool
 	if *exclude != "" {
-		var err error
 		if ex, err = readOpenings(*exclude); err != nil {
 			return err
 		}
@@ -69,7 +73,7 @@ func gen(args []string) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e, err := startBrain(*brain, *depth, *turn)
+			e, err := startBrain(*brain, *depth, *turn, rule)
 			if err != nil {
 				mu.Lock()
 				firstErr = errors.Join(firstErr, err)
@@ -79,7 +83,7 @@ func gen(args []string) error {
 			defer func() { e.close() }()
 			var pl *brainProc
 			if *player != "" {
-				if pl, err = startBrain(*player, 64, *playerTurn); err != nil {
+				if pl, err = startBrain(*player, 64, *playerTurn, rule); err != nil {
 					mu.Lock()
 					firstErr = errors.Join(firstErr, err)
 					mu.Unlock()
@@ -98,11 +102,11 @@ func gen(args []string) error {
 				// a brain that loses a line of the protocol (Rapfi once
 				// read a game's first BOARD line as lost) is started
 				// afresh and the game played again
-				lines, err := playGame(e, pl, g, *random, ex)
+				lines, err := playGame(e, pl, g, rule, *random, ex)
 				for try := 0; err != nil && try < 3; try++ {
 					e.close()
-					if e, err = startBrain(*brain, *depth, *turn); err == nil {
-						lines, err = playGame(e, pl, g, *random, ex)
+					if e, err = startBrain(*brain, *depth, *turn, rule); err == nil {
+						lines, err = playGame(e, pl, g, rule, *random, ex)
 					}
 				}
 				mu.Lock()
@@ -111,7 +115,7 @@ func gen(args []string) error {
 					fmt.Fprintf(os.Stderr, "game %d left out: %v\n", g, err)
 					mu.Unlock()
 					e.close()
-					if e, err = startBrain(*brain, *depth, *turn); err != nil {
+					if e, err = startBrain(*brain, *depth, *turn, rule); err != nil {
 						mu.Lock()
 						firstErr = errors.Join(firstErr, err)
 						mu.Unlock()
@@ -132,6 +136,19 @@ func gen(args []string) error {
 }
 
 const genSize = 15
+
+// genRule reads a -rule flag: the rules gen plays and the fit has values
+// for (caro is not one of them).
+func genRule(name string) (gomoku.Rule, error) {
+	r, err := gomoku.ParseRule(name)
+	if err != nil {
+		return 0, err
+	}
+	if r != gomoku.Freestyle && r != gomoku.Standard && r != gomoku.Renju {
+		return 0, fmt.Errorf("rule %s: gen, label and fit take freestyle, standard or renju", r)
+	}
+	return r, nil
+}
 
 // readOpenings reads an offset openings file ("x,y, x,y, ..." from the
 // centre) into the set of its openings' canonical keys.
@@ -196,7 +213,7 @@ type brainProc struct {
 	err   error       // why lines was closed
 }
 
-func startBrain(path string, depth, turn int) (*brainProc, error) {
+func startBrain(path string, depth, turn int, rule gomoku.Rule) (*brainProc, error) {
 	cmd := exec.CommandContext(context.Background(), path)
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -223,7 +240,7 @@ func startBrain(path string, depth, turn int) (*brainProc, error) {
 	if _, err := e.answer(); err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(in, "INFO rule 0\nINFO max_memory 67108864\nINFO timeout_match 0\nINFO timeout_turn %d\nINFO max_depth %d\nINFO SHOW_DETAIL 2\n", turn, depth)
+	fmt.Fprintf(in, "INFO rule %d\nINFO max_memory 67108864\nINFO timeout_match 0\nINFO timeout_turn %d\nINFO max_depth %d\nINFO SHOW_DETAIL 2\n", rule.Gomocup(), turn, depth)
 	return e, nil
 }
 
@@ -337,9 +354,11 @@ func (e *brainProc) idle() error {
 // playGame plays game g (its number seeds the opening and the random
 // moves) and returns its lines. pl, if not nil, plays black in even games
 // and white in odd ones; e plays the other side and labels every position.
-func playGame(e, pl *brainProc, g int, random float64, ex map[string]bool) ([]string, error) {
+// Under renju a move the rule forbids is an error of the brain, and the
+// random moves are legal ones.
+func playGame(e, pl *brainProc, g int, rule gomoku.Rule, random float64, ex map[string]bool) ([]string, error) {
 	r := rand.New(rand.NewPCG(uint64(g), 0x6576616c67656e))
-	rules := inarow.Rules{Cols: genSize, Rows: genSize, K: 5, Win: gomoku.Freestyle.WinRule()}
+	rules := inarow.Rules{Cols: genSize, Rows: genSize, K: 5, Win: rule.WinRule()}
 	var p inarow.Position
 	var moves []inarow.Move
 	for {
@@ -363,12 +382,12 @@ func playGame(e, pl *brainProc, g int, random float64, ex map[string]bool) ([]st
 		moves = moves[:0]
 		for _, s := range st {
 			m := rules.MoveAt(genSize/2+s[0], genSize/2+s[1])
-			if p, err = p.Play(m); err != nil {
-				return nil, err
+			if p, err = gomoku.Play(p, m); err != nil {
+				break // a renju opening with a stone black may not play: drawn again
 			}
 			moves = append(moves, m)
 		}
-		if !p.Over() {
+		if err == nil && !p.Over() {
 			break
 		}
 	}
@@ -412,7 +431,7 @@ func playGame(e, pl *brainProc, g int, random float64, ex map[string]bool) ([]st
 				m = q
 			}
 		}
-		if p, err = p.Play(m); err != nil {
+		if p, err = gomoku.Play(p, m); err != nil {
 			return nil, fmt.Errorf("brain move %q: %w", ans, err)
 		}
 		moves = append(moves, m)
@@ -439,11 +458,11 @@ func playGame(e, pl *brainProc, g int, random float64, ex map[string]bool) ([]st
 	return lines, nil
 }
 
-// randomNear picks an empty point within 2 of a stone.
+// randomNear picks a legal empty point within 2 of a stone.
 func randomNear(r *rand.Rand, p inarow.Position, rules inarow.Rules) (inarow.Move, bool) {
 	var c []inarow.Move
 	for m := range inarow.Move(rules.Cells()) {
-		if p.At(m) != inarow.NoPlayer {
+		if p.At(m) != inarow.NoPlayer || !gomoku.Legal(p, m) {
 			continue
 		}
 		x, y := rules.XY(m)

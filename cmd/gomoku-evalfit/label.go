@@ -23,21 +23,26 @@ func label(args []string) error {
 	depth := fs.Int("depth", 2, "the brain's max_depth")
 	turn := fs.Int("turn", 1000, "the brain's timeout_turn, ms (a bound; depth is the limit)")
 	out := fs.String("o", "-", "output file")
+	ruleName := fs.String("rule", "freestyle", "the rule of gen's games: freestyle, standard or renju")
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	rule, err := genRule(*ruleName)
+	if err != nil {
 		return err
 	}
 	bw, done, err := createOut(*out)
 	if err != nil {
 		return err
 	}
-	e, err := startBrain(*brain, *depth, *turn)
+	e, err := startBrain(*brain, *depth, *turn, rule)
 	if err != nil {
 		done()
 		return err
 	}
 	defer e.close()
 	for _, path := range fs.Args() {
-		if err := labelFile(e, path, bw); err != nil {
+		if err := labelFile(e, path, rule, bw); err != nil {
 			done()
 			return err
 		}
@@ -47,13 +52,13 @@ func label(args []string) error {
 
 // labelFile writes the lines of gen's file at path to w with e's value
 // and move.
-func labelFile(e *brainProc, path string, w io.Writer) error {
+func labelFile(e *brainProc, path string, rule gomoku.Rule, w io.Writer) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	rules := inarow.Rules{Cols: genSize, Rows: genSize, K: 5, Win: gomoku.Freestyle.WinRule()}
+	rules := inarow.Rules{Cols: genSize, Rows: genSize, K: 5, Win: rule.WinRule()}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<16), 1<<20)
 	for n := 1; sc.Scan(); n++ {

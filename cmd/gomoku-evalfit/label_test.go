@@ -11,14 +11,14 @@ import (
 
 // TestMain lets the test binary stand in for a Gomocup brain (with
 // FAKE_BRAIN set): it answers a BOARD with an INFO EVAL that counts the
-// board's own stones (1) and the other's (2), and the first empty point
-// of the top row.
+// board's own stones (1) and the other's (2), plus 10000 times the rule
+// it was given (INFO rule), and the first empty point of the top row.
 func TestMain(m *testing.M) {
 	if os.Getenv("FAKE_BRAIN") == "" {
 		os.Exit(m.Run())
 	}
 	sc := bufio.NewScanner(os.Stdin)
-	own, other := 0, 0
+	own, other, rule := 0, 0, 0
 	used := map[string]bool{}
 	inBoard := false
 	for sc.Scan() {
@@ -28,12 +28,14 @@ func TestMain(m *testing.M) {
 			fmt.Println("OK")
 		case l == "ABOUT":
 			fmt.Println(`name="fake"`)
+		case strings.HasPrefix(l, "INFO rule "):
+			fmt.Sscan(strings.TrimPrefix(l, "INFO rule "), &rule)
 		case l == "BOARD":
 			inBoard, own, other = true, 0, 0
 			clear(used)
 		case l == "DONE":
 			inBoard = false
-			fmt.Printf("INFO EVAL %d\n", 100*own+other)
+			fmt.Printf("INFO EVAL %d\n", 10000*rule+100*own+other)
 			for x := 0; ; x++ {
 				if !used[fmt.Sprintf("%d,0", x)] {
 					fmt.Printf("%d,0\n", x)
@@ -80,6 +82,16 @@ func TestLabelCommand(t *testing.T) {
 	want := "7 4 202 1,0 1 7,7 8,8 0,0 9,9\n7 3 102 0,0 -1 7,7 1,0 9,9\n"
 	if string(data) != want {
 		t.Errorf("label wrote\n%s\nwant\n%s", data, want)
+	}
+	// the rule reaches the brain, and a bad one is refused
+	if err := label([]string{"-brain", exe, "-rule", "renju", "-o", out, in}); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(out); !strings.HasPrefix(string(data), "7 4 40202 1,0 ") {
+		t.Errorf("label -rule renju wrote\n%s\nwant the brain told INFO rule 4", data)
+	}
+	if err := label([]string{"-brain", exe, "-rule", "caro", "-o", out, in}); err == nil {
+		t.Error("label -rule caro: no error")
 	}
 	if err := os.WriteFile(in, []byte("7 4 250 9,9 1 7,7 8,8\n"), 0o644); err != nil {
 		t.Fatal(err)

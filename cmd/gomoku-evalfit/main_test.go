@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/gomoku"
+
 	gomokuengine "github.com/inarow/inarow/engine/gomoku"
 )
 
@@ -46,7 +48,7 @@ func TestOpeningKey(t *testing.T) {
 
 func TestReadSamples(t *testing.T) {
 	in := "3 2 100 1 7,7 8,8\n12 3 +M5 -1 7,7 8,8 9,9\n15 1 -200 0 7,7\n"
-	train, held, err := readSamples(strings.NewReader(in), 10, 0.5, 200)
+	train, held, err := readSamples(strings.NewReader(in), gomoku.Freestyle, 10, 0.5, 200)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +62,7 @@ func TestReadSamples(t *testing.T) {
 		t.Errorf("train target %v, want %v", train[0].Target, want)
 	}
 	// gen's lines now carry the brain's move after its evaluation
-	train, held, err = readSamples(strings.NewReader("3 2 100 9,9 1 7,7 8,8\n15 1 -200 8,7 0 7,7\n"), 10, 1, 200)
+	train, held, err = readSamples(strings.NewReader("3 2 100 9,9 1 7,7 8,8\n15 1 -200 8,7 0 7,7\n"), gomoku.Freestyle, 10, 1, 200)
 	if err != nil || len(held) != 1 || len(train) != 1 {
 		t.Fatalf("with moves: train %d, held %d, %v", len(train), len(held), err)
 	}
@@ -70,7 +72,7 @@ func TestReadSamples(t *testing.T) {
 	if want := 1 / (1 + math.Exp(-0.5)); math.Abs(held[0].Target-want) > 1e-12 {
 		t.Errorf("with moves: target %v, want %v", held[0].Target, want)
 	}
-	if train, _, _ := readSamples(strings.NewReader("3 2 100 1 7,7 8,8\n"), 0, 1, 200); len(train) != 1 || train[0].Best != inarow.NoMove {
+	if train, _, _ := readSamples(strings.NewReader("3 2 100 1 7,7 8,8\n"), gomoku.Freestyle, 0, 1, 200); len(train) != 1 || train[0].Best != inarow.NoMove {
 		t.Errorf("without a move: %+v", train)
 	}
 	for _, bad := range []string{
@@ -82,7 +84,7 @@ func TestReadSamples(t *testing.T) {
 		"1 1 5 1 15,7\n",    // off the board
 		"1 1 5\n",           // too short
 	} {
-		if _, _, err := readSamples(strings.NewReader(bad), 10, 1, 200); err == nil {
+		if _, _, err := readSamples(strings.NewReader(bad), gomoku.Freestyle, 10, 1, 200); err == nil {
 			t.Errorf("%q: taken", bad)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/inarow/inarow/gomoku"
+
 	gomokuengine "github.com/inarow/inarow/engine/gomoku"
 )
 
@@ -25,7 +27,7 @@ func order(args []string) error {
 		return err
 	}
 	// (the targets are not used: only the positions and the moves)
-	train, held, err := readSampleFiles(fs.Args(), *holdout, 1, 200)
+	train, held, err := readSampleFiles(fs.Args(), gomoku.Freestyle, *holdout, 1, 200)
 	if err != nil {
 		return err
 	}

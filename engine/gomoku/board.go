@@ -74,8 +74,9 @@ type board struct {
 	clsCnt [2][nCls]int
 	clsSet [2][nCls][nWords]uint64 // the empty cells of each class
 	ev     [2][nCells]evalPair     // the evaluation's per-cell terms
-	evSum  [2]evalPair             // their sums, and the line terms' (lineEval)
-	// lines is the line values by key (see lineEval): set when the rule
+	evSum  [2]evalPair             // their sums, and the line terms'
+	evt    *evalTables             // the rule's values
+	// lines is the line values by key (see nLineKey): set when the rule
 	// is freestyle and the evaluation file gives line values, else nil.
 	lines *[nLineKey]evalPair
 	// overKeys: both colours' keys are freestyle's (varOver), the keys
@@ -149,8 +150,9 @@ func newBoard(w, h int, r gomoku.Rule) (*board, error) {
 	}
 	v := ruleVariants(r)
 	b.overKeys = v == [2]int{varOver, varOver}
-	if b.overKeys && lineEvalOn {
-		b.lines = &lineEval
+	b.evt = evalFor(r)
+	if b.overKeys && b.evt.lineOn {
+		b.lines = &b.evt.line
 	}
 	for c := range 2 {
 		b.tables[c], b.weight[c] = patTable(v[c]), digitWeights(v[c])
@@ -539,18 +541,18 @@ func comboPats(i int) [4]uint8 {
 }
 
 // combos.cls[r][comboIdx(p)] is the class of a cell with patterns p (r = 1:
-// renju black) and combos.ev[r][comboIdx(p)] its evaluation terms: the hot
-// path of Play looks a cell up instead of counting. The classes are kept
-// apart from the values so that they fit the nearest cache (10 KB each).
+// renju black), and the rule's evalTables.cell[r][comboIdx(p)] its
+// evaluation terms: the hot path of Play looks a cell up instead of
+// counting. The classes are kept apart from the values so that they fit
+// the nearest cache (10 KB each).
 var combos = func() (t struct {
 	cls [2][nCombo]uint8
-	ev  [2][nCombo]evalPair
 }) {
 	for i := range nCombo {
 		p := comboPats(i)
 		for r := range 2 {
-			cl, v := combine(p, r == 1)
-			t.cls[r][i], t.ev[r][i] = uint8(cl), handEval(v)
+			cl, _ := combine(p, r == 1)
+			t.cls[r][i] = uint8(cl)
 		}
 	}
 	return t
@@ -572,7 +574,7 @@ func (b *board) recls(q, c int) {
 	if b.quiet {
 		return
 	}
-	e := combos.ev[r][k]
+	e := b.evt.cell[r][k]
 	b.evSum[c].me += e.me - b.ev[c][q].me
 	b.evSum[c].op += e.op - b.ev[c][q].op
 	b.ev[c][q] = e

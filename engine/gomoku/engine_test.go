@@ -462,7 +462,7 @@ func TestThreatEvalPenalty(t *testing.T) {
 		if c.min == 0 && c.max == 0 {
 			c.min, c.max = c.want-50, c.want+50
 		}
-		if got := -int(threatEval[threatMask(b, black, white)]) / 2; got < c.min || got > c.max {
+		if got := -int(b.evt.threat[threatMask(b, black, white)]) / 2; got < c.min || got > c.max {
 			t.Errorf("%s: penalty %d, want %d to %d (white's double-threat points: %d F3F3, %d B4F3)",
 				c.name, got, c.min, c.max, b.clsCnt[white][clsF3F3], b.clsCnt[white][clsB4F3])
 		}
@@ -579,7 +579,7 @@ func TestBoardIncremental(t *testing.T) {
 					if c == black && rule == gomoku.Renju {
 						r = 1
 					}
-					ev := combos.ev[r][comboIdx(&p)]
+					ev := evalFor(rule).cell[r][comboIdx(&p)]
 					if b.quiet {
 						ev = b.ev[c][i] // not kept while quiet
 					}
@@ -604,8 +604,8 @@ func TestBoardIncremental(t *testing.T) {
 								}
 							}
 							if p := patTable(varOver)[k]; p != patNone {
-								sum.me += lineEval[k].me
-								sum.op += lineEval[k].op
+								sum.me += b.evt.line[k].me
+								sum.op += b.evt.line[k].op
 							}
 						}
 					}
@@ -655,15 +655,15 @@ func TestCombos(t *testing.T) {
 			slices.Sort(sorted[:])
 			if e, ok := fitted[sorted]; ok {
 				want = e
-				if plain, _ := combine(p, false); renju && cl != int(plain) && v == 0 {
-					want = evalPair{} // forbidden for renju black
+				if plain, _ := combine(p, false); renju && cl != plain {
+					want = handEval(v) // renju black's own: forbidden or a double three
 				}
 			}
 			if k := comboIdx(&p); renju && (ordTab.me[r][k] != int32(clsOwn[cl])+v || ordTab.op[r][k] != int32(clsOpp[cl])+v/2) {
 				t.Fatalf("%v: renju black's order %d/%d, want the hand-set %d/%d", p, ordTab.me[r][k], ordTab.op[r][k], int32(clsOwn[cl])+v, int32(clsOpp[cl])+v/2)
 			}
-			if k := comboIdx(&p); combos.cls[r][k] != uint8(cl) || combos.ev[r][k] != want {
-				t.Fatalf("%v renju=%v: table %d/%v, want %d/%v", p, renju, combos.cls[r][k], combos.ev[r][k], cl, want)
+			if k := comboIdx(&p); combos.cls[r][k] != uint8(cl) || evalFor(gomoku.Freestyle).cell[r][k] != want {
+				t.Fatalf("%v renju=%v: table %d/%v, want %d/%v", p, renju, combos.cls[r][k], evalFor(gomoku.Freestyle).cell[r][k], cl, want)
 			}
 		}
 	}

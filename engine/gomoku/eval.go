@@ -1,12 +1,14 @@
 package gomokuengine
 
 import (
-	_ "embed"
+	"embed"
 	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/inarow/inarow/gomoku"
 )
 
 // The static evaluation of a gomoku position, for the side to move (me):
@@ -23,17 +25,68 @@ import (
 // as the other side (op), in half units.
 type evalPair struct{ me, op int32 }
 
-// evalFile holds the fitted values of the cells and the threat table:
-// where a combination or a mask is not listed, the hand-set value stands.
-// See the file's head for how it was fitted.
+// The fitted values are per rule: evaldata/gomoku_eval.txt is
+// freestyle's, gomoku_eval_<rule>.txt another rule's (standard, renju).
+// A rule without a file of its own (caro) plays with freestyle's. Where a
+// file lists no value for a combination or a mask, the hand-set value
+// stands. See each file's head for how it was fitted.
 //
-//go:embed evaldata/gomoku_eval.txt
-var evalFile string
+//go:embed evaldata/gomoku_eval*.txt
+var evalFS embed.FS
+
+// evalFileName is the file of rule r's values (freestyle's for a rule
+// that has none).
+func evalFileName(r gomoku.Rule) string {
+	if r == gomoku.Freestyle {
+		return "evaldata/gomoku_eval.txt"
+	}
+	return "evaldata/gomoku_eval_" + r.String() + ".txt"
+}
+
+// evalText is the text of rule r's file and whether the rule has one.
+func evalText(r gomoku.Rule) (string, bool) {
+	data, err := evalFS.ReadFile(evalFileName(r))
+	if err != nil {
+		return "", false
+	}
+	return string(data), true
+}
+
+// evalFile is freestyle's file.
+var evalFile, _ = evalText(gomoku.Freestyle)
+
+// evalTables holds one rule's values as the board reads them.
+type evalTables struct {
+	cell   [2][nCombo]evalPair // by comboIdx; row 1 renju black's (its forbidden combinations keep none)
+	threat [nThreatMask]int32  // by threatMask
+	line   [nLineKey]evalPair  // by freestyle's keys (see nLineKey)
+	lineOn bool                // the file gave line values
+}
+
+// evalByRule[r] is the values boards under rule r read.
+var evalByRule [gomoku.CaroExact + 1]*evalTables
 
 func init() {
-	if err := loadEval(evalFile); err != nil {
+	free, err := loadEval(evalFile)
+	if err != nil {
 		panic(err)
 	}
+	for _, r := range gomoku.AllRules {
+		evalByRule[r] = free
+		if text, ok := evalText(r); ok && r != gomoku.Freestyle {
+			if evalByRule[r], err = loadEval(text); err != nil {
+				panic(fmt.Sprintf("%s: %v", evalFileName(r), err))
+			}
+		}
+	}
+}
+
+// evalFor is the values of rule r.
+func evalFor(r gomoku.Rule) *evalTables {
+	if int(r) < len(evalByRule) {
+		return evalByRule[r]
+	}
+	return evalByRule[gomoku.Freestyle]
 }
 
 var patNames = [nPat]string{"none", "B2", "F2", "B3", "F3", "B4", "F4", "F4D", "five", "over"}
@@ -48,7 +101,7 @@ type evalEntry struct {
 	e      evalPair
 	mask   int
 	line   bool
-	key    uint32 // a line's key (see lineEval)
+	key    uint32 // a line's key (see nLineKey)
 }
 
 // parseEval reads the lines of an evaluation file:
@@ -143,34 +196,57 @@ func patternNames(p [4]uint8) string {
 // ErrBadEval reports a line of an evaluation file that does not parse.
 var ErrBadEval = errors.New("engine: bad evaluation file")
 
-func loadEval(text string) error {
+// loadEval reads an evaluation file into a rule's tables: the hand-set
+// values, and the file's where it gives them.
+func loadEval(text string) (*evalTables, error) {
 	es, err := parseEval(text)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	t := &evalTables{cell: handCells, threat: handThreat()}
 	for _, x := range es {
-		if x.line {
-			setLineEval(x.key, x.e)
-			continue
-		}
-		if x.threat {
-			threatEval[x.mask] = x.e.me
-		} else {
-			setCellEval(x.p, x.e)
+		switch {
+		case x.line:
+			t.line[x.key], t.line[mirrorKey(x.key)] = x.e, x.e
+			t.lineOn = true
+		case x.threat:
+			t.threat[x.mask] = x.e.me
+		default:
+			t.setCell(x.p, x.e)
 		}
 	}
-	return nil
+	return t, nil
 }
 
-// setCellEval gives every order of the patterns p the values e (renju
-// black's forbidden combinations keep none).
-func setCellEval(p [4]uint8, e evalPair) {
+// handCells is the hand-set values of every combination (combine's).
+var handCells = func() (t [2][nCombo]evalPair) {
+	for i := range nCombo {
+		p := comboPats(i)
+		for r := range 2 {
+			_, v := combine(p, r == 1)
+			t[r][i] = handEval(v)
+		}
+	}
+	return t
+}()
+
+// renjuBlackOwn reports a combination that renju black's restrictions
+// change (combine gives it another class there): a forbidden one, worth
+// nothing, or a double three, worth one three. It keeps its hand-set
+// value for renju black whatever a file says: the files' values are by
+// the patterns, the same for both colours, and these are not what they
+// are for white.
+func renjuBlackOwn(i int) bool { return combos.cls[1][i] != combos.cls[0][i] }
+
+// setCell gives every order of the patterns p the values e (renju
+// black's own combinations keep theirs: renjuBlackOwn).
+func (t *evalTables) setCell(p [4]uint8, e evalPair) {
 	slices.Sort(p[:])
 	for {
 		i := comboIdx(&p)
-		combos.ev[0][i] = e
-		if combos.ev[1][i] != (evalPair{}) || combos.cls[0][i] == clsNone && combos.cls[1][i] == clsNone {
-			combos.ev[1][i] = e
+		t.cell[0][i] = e
+		if !renjuBlackOwn(i) {
+			t.cell[1][i] = e
 		}
 		if !nextPerm(p[:]) {
 			return
@@ -234,15 +310,13 @@ func b2i(v bool) int {
 	return 0
 }
 
-// threatEval[mask], in half units. The hand-set terms: the side to move
+// handThreat is the hand-set threat table, by mask, in half units: the side to move
 // cashes its four-three (or its double three, if op has no three to
 // answer with) before op can; op's double-threat cells cost me when I
 // have no four to force with (me can take one such point, not two).
 // Without the second term the engine let Rapfi build them with quiet
 // moves and lost as white; with it, it scores 81–83 % against Rapfi
 // depth 2 instead of 72–74 % (see issue 4's note).
-var threatEval = handThreat()
-
 func handThreat() (t [nThreatMask]int32) {
 	for mask := range t {
 		has := func(bit int) bool { return mask&bit != 0 }
@@ -273,11 +347,6 @@ func handThreat() (t [nThreatMask]int32) {
 // the ten patterns cannot tell apart (a two with room on both sides or
 // one, a broken three's shape). The board keeps their sums in evSum.
 const nLineKey = 6561 // 3⁸: freestyle's keys (varOver)
-
-var (
-	lineEval   [nLineKey]evalPair
-	lineEvalOn bool // a file gave line values
-)
 
 // parseLineKey reads "dddd.dddd" (offsets -4..-1, then 1..4) into a
 // freestyle key; keys that make no pattern are refused.
@@ -330,17 +399,12 @@ func mirrorKey(k uint32) uint32 {
 	return m
 }
 
-func setLineEval(k uint32, e evalPair) {
-	lineEval[k], lineEval[mirrorKey(k)] = e, e
-	lineEvalOn = true
-}
-
 // evalMax bounds the evaluation well inside the scores of forced wins.
 const evalMax = winBound / 2
 
 func (s *searcher) eval() int {
 	b := s.b
 	me, op := b.toMove, b.toMove^1
-	v := int(b.evSum[me].me-b.evSum[op].op+threatEval[threatMask(b, me, op)]) >> 1
+	v := int(b.evSum[me].me-b.evSum[op].op+b.evt.threat[threatMask(b, me, op)]) >> 1
 	return max(-evalMax, min(evalMax, v))
 }

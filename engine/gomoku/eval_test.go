@@ -48,21 +48,20 @@ func TestParseEval(t *testing.T) {
 	}
 }
 
-// setCellEval gives every order of the patterns the value.
+// setCell gives every order of the patterns the value.
 func TestSetCellEvalPermutations(t *testing.T) {
 	p := [4]uint8{patF3, patF2, patB2, patNone}
-	old := combos
-	defer func() { combos = old }()
-	setCellEval(p, evalPair{11, 7})
+	tab := &evalTables{cell: handCells}
+	tab.setCell(p, evalPair{11, 7})
 	n := 0
-	for i := range combos.ev[0] {
+	for i := range tab.cell[0] {
 		q := comboPats(i)
 		cnt := map[uint8]int{}
 		for _, x := range q {
 			cnt[x]++
 		}
 		same := cnt[patF3] == 1 && cnt[patF2] == 1 && cnt[patB2] == 1 && cnt[patNone] == 1
-		if got := combos.ev[0][i] == (evalPair{11, 7}); got != same {
+		if got := tab.cell[0][i] == (evalPair{11, 7}); got != same {
 			t.Fatalf("%v: set %v, want %v", q, got, same)
 		}
 		if same {

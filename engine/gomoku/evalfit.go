@@ -41,6 +41,10 @@ type evalFeat struct {
 	lines  []featCount // line keys, me's then op's (+nLineKey)
 	mask   int
 	target float64
+	// fixed is what the cells the fit does not value add (2·eval units):
+	// renju black's own combinations (renjuBlackOwn), at their hand-set
+	// values
+	fixed float64
 }
 
 type featCount struct {
@@ -122,10 +126,14 @@ func ParseEvalModel(text string) (*EvalModel, error) {
 	return m, nil
 }
 
-// CurrentEvalModel is the model of the evaluation the engine uses (the
-// embedded file).
-func CurrentEvalModel() *EvalModel {
-	m, err := ParseEvalModel(evalFile)
+// CurrentEvalModel is the model of the evaluation the engine uses under
+// rule r (the rule's embedded file, or freestyle's where it has none).
+func CurrentEvalModel(r gomoku.Rule) *EvalModel {
+	text, ok := evalText(r)
+	if !ok {
+		text = evalFile
+	}
+	m, err := ParseEvalModel(text)
 	if err != nil {
 		panic(err) // init has loaded the same text
 	}
@@ -190,15 +198,19 @@ type EvalSet struct {
 // Len is the number of positions kept.
 func (s *EvalSet) Len() int { return len(s.feats) }
 
-// NewEvalSet plays each sample's moves and records its features.
-// Renju is refused: black's forbidden combinations have no values of
-// their own to fit.
+// NewEvalSet plays each sample's moves and records its features. The
+// samples' rule is freestyle, standard or renju, one for all of them (the
+// values are a rule's); renju black's own combinations (renjuBlackOwn)
+// keep their hand-set values and are not fitted.
 func NewEvalSet(samples []EvalSample) (*EvalSet, error) {
 	s := &EvalSet{}
 	var b *board
 	for n, x := range samples {
-		if x.Rule == gomoku.Renju {
-			return nil, fmt.Errorf("%w %d: renju is not fitted", ErrBadSample, n)
+		if x.Rule != gomoku.Freestyle && x.Rule != gomoku.Standard && x.Rule != gomoku.Renju {
+			return nil, fmt.Errorf("%w %d: rule %s is not fitted", ErrBadSample, n, x.Rule)
+		}
+		if x.Rule != samples[0].Rule {
+			return nil, fmt.Errorf("%w %d: rule %s among samples of %s", ErrBadSample, n, x.Rule, samples[0].Rule)
 		}
 		if !(x.Target >= 0 && x.Target <= 1) {
 			return nil, fmt.Errorf("%w %d: target %v is outside [0, 1]", ErrBadSample, n, x.Target)
@@ -233,7 +245,10 @@ func NewEvalSet(samples []EvalSample) (*EvalSet, error) {
 			continue
 		}
 		f := evalFeat{mask: threatMask(b, me, op), target: x.Target}
-		f.me, f.op = cellCounts(b, me), cellCounts(b, op)
+		var fme, fop evalPair
+		f.me, fme = cellCounts(b, me)
+		f.op, fop = cellCounts(b, op)
+		f.fixed = float64(fme.me) - float64(fop.op)
 		f.lines = lineCounts(b, me, op)
 		s.feats = append(s.feats, f)
 	}
@@ -258,16 +273,22 @@ func settled(b *board) bool {
 }
 
 // cellCounts counts colour c's canonical combinations over the empty
-// cells.
-func cellCounts(b *board, c int) []featCount {
-	var cnt []featCount
+// cells; renju black's own combinations (renjuBlackOwn) are not counted,
+// their hand-set values summed in fixed instead.
+func cellCounts(b *board, c int) (cnt []featCount, fixed evalPair) {
 	for y := 0; y < b.H; y++ {
 		for x := 0; x < b.W; x++ {
 			q := b.Idx(x, y)
 			if b.cell[q] != empty {
 				continue
 			}
-			k := canonOf[comboIdx(&b.pat[c][q])]
+			ci := comboIdx(&b.pat[c][q])
+			k := canonOf[ci]
+			if b.row[c] == 1 && renjuBlackOwn(ci) {
+				fixed.me += handCells[1][ci].me
+				fixed.op += handCells[1][ci].op
+				continue
+			}
 			if k < 0 {
 				continue
 			}
@@ -279,7 +300,7 @@ func cellCounts(b *board, c int) []featCount {
 			}
 		}
 	}
-	return cnt
+	return cnt, fixed
 }
 
 // lineCounts counts the line keys (canonical: the lesser of a key and
@@ -320,7 +341,7 @@ func lineCounts(b *board, me, op int) []featCount {
 // eval is the model's evaluation of a sample, in score units (unbounded:
 // the engine's bound lies far outside the range that matters here).
 func (m *EvalModel) eval(f *evalFeat) float64 {
-	v := m.Threat[f.mask]
+	v := m.Threat[f.mask] + f.fixed
 	for _, x := range f.me {
 		v += float64(x.n) * m.Me[x.c]
 	}

@@ -12,14 +12,14 @@ import (
 )
 
 // randomGames plays n games of random moves near the stones on a 15×15
-// freestyle board and returns every position on the way as a sample
-// (Target 0.5; the caller sets it).
-func randomGames(t *testing.T, n int, seed uint64) []EvalSample {
+// board under rule (renju black's forbidden points left out) and returns
+// every position on the way as a sample (Target 0.5; the caller sets it).
+func randomGames(t *testing.T, rule gomoku.Rule, n int, seed uint64) []EvalSample {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, 1))
 	var out []EvalSample
 	for range n {
-		b, err := newBoard(15, 15, gomoku.Freestyle)
+		b, err := newBoard(15, 15, rule)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +34,7 @@ func randomGames(t *testing.T, n int, seed uint64) []EvalSample {
 				} else if try >= 100 { // the last move's square is full
 					x, y = r.IntN(15), r.IntN(15)
 				}
-				if b.At(x, y) < 0 {
+				if b.At(x, y) < 0 && (try >= 1000 || !b.IsForbidden(b.Idx(x, y))) {
 					break
 				}
 			}
@@ -42,7 +42,7 @@ func randomGames(t *testing.T, n int, seed uint64) []EvalSample {
 				t.Fatal(err)
 			}
 			moves = append(moves, inarow.Move(y*15+x))
-			out = append(out, EvalSample{W: 15, H: 15, Rule: gomoku.Freestyle, Moves: append([]inarow.Move(nil), moves...), Target: 0.5})
+			out = append(out, EvalSample{W: 15, H: 15, Rule: rule, Moves: append([]inarow.Move(nil), moves...), Target: 0.5})
 		}
 	}
 	return out
@@ -50,21 +50,28 @@ func randomGames(t *testing.T, n int, seed uint64) []EvalSample {
 
 // The fit's features and model give the engine's own evaluation: a
 // differential test of EvalModel.eval against searcher.eval on the
-// embedded values.
+// embedded values of each rule the fit takes (renju: black's forbidden
+// combinations count for nothing in both).
 func TestEvalModelMatchesEngine(t *testing.T) {
-	samples := randomGames(t, 40, 7)
+	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju} {
+		t.Run(rule.String(), func(t *testing.T) { testEvalModelMatchesEngine(t, rule) })
+	}
+}
+
+func testEvalModelMatchesEngine(t *testing.T, rule gomoku.Rule) {
+	samples := randomGames(t, rule, 40, 7)
 	set, err := NewEvalSet(samples)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := CurrentEvalModel()
+	m := CurrentEvalModel(rule)
 	k := 0
 	for _, x := range samples {
-		b, _ := newBoard(15, 15, gomoku.Freestyle)
+		b, _ := newBoard(15, 15, rule)
 		for _, mv := range x.Moves {
 			b.Play(b.cellOf(mv))
 		}
-		if settled(b) {
+		if b.winner >= 0 || settled(b) {
 			continue
 		}
 		want := (&searcher{b: b}).eval()
@@ -86,7 +93,7 @@ func TestEvalModelMatchesEngine(t *testing.T) {
 // The file the fit writes loads into the same tables as the values it
 // came from: Format, parse and load round-trip the embedded file.
 func TestEvalModelFormatRoundTrip(t *testing.T) {
-	cur := CurrentEvalModel()
+	cur := CurrentEvalModel(gomoku.Freestyle)
 	text := cur.Format("a head\nof two lines")
 	back, err := ParseEvalModel(text)
 	if err != nil {
@@ -100,12 +107,11 @@ func TestEvalModelFormatRoundTrip(t *testing.T) {
 	if back.Threat != cur.Threat {
 		t.Fatal("threat table differs after the round trip")
 	}
-	oldC, oldT := combos, threatEval
-	defer func() { combos, threatEval = oldC, oldT }()
-	if err := loadEval(text); err != nil {
+	tab, err := loadEval(text)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if combos != oldC || threatEval != oldT {
+	if *tab != *evalFor(gomoku.Freestyle) {
 		t.Fatal("loading the written file changes the engine's tables")
 	}
 	// and a changed value comes back changed
@@ -119,7 +125,7 @@ func TestEvalModelFormatRoundTrip(t *testing.T) {
 // The fit lowers the loss on positions labelled by a teacher whose values
 // differ from the start, and moves the changed values towards it.
 func TestFitReducesLoss(t *testing.T) {
-	samples := randomGames(t, 30, 11)
+	samples := randomGames(t, gomoku.Freestyle, 30, 11)
 	teacher := HandEvalModel()
 	f3 := canonOf[comboIdx(&[4]uint8{patF3})]
 	b3 := canonOf[comboIdx(&[4]uint8{patB3})]
@@ -153,7 +159,8 @@ func TestFitReducesLoss(t *testing.T) {
 func TestNewEvalSetRefuses(t *testing.T) {
 	ok := EvalSample{W: 15, H: 15, Rule: gomoku.Freestyle, Moves: []inarow.Move{112, 113}, Target: 0.5}
 	for name, s := range map[string]EvalSample{
-		"renju":    {W: 15, H: 15, Rule: gomoku.Renju, Target: 0.5},
+		"caro":     {W: 15, H: 15, Rule: gomoku.Caro, Target: 0.5},
+		"mixed":    {W: 15, H: 15, Rule: gomoku.Standard, Target: 0.5},
 		"target":   {W: 15, H: 15, Rule: gomoku.Freestyle, Target: 1.5},
 		"NaN":      {W: 15, H: 15, Rule: gomoku.Freestyle, Target: math.NaN()},
 		"occupied": {W: 15, H: 15, Rule: gomoku.Freestyle, Moves: []inarow.Move{112, 112}, Target: 0.5},
@@ -171,14 +178,17 @@ func TestNewEvalSetRefuses(t *testing.T) {
 	}
 }
 
-// withEval loads text as the evaluation for the test's length.
+// withEval loads text as freestyle's evaluation for the test's length
+// (boards made after it read it).
 func withEval(t *testing.T, text string) {
 	t.Helper()
-	oldC, oldT, oldL, oldOn := combos, threatEval, lineEval, lineEvalOn
-	t.Cleanup(func() { combos, threatEval, lineEval, lineEvalOn = oldC, oldT, oldL, oldOn })
-	if err := loadEval(text); err != nil {
+	old := evalByRule[gomoku.Freestyle]
+	t.Cleanup(func() { evalByRule[gomoku.Freestyle] = old })
+	tab, err := loadEval(text)
+	if err != nil {
 		t.Fatal(err)
 	}
+	evalByRule[gomoku.Freestyle] = tab
 }
 
 // Line values: a file with random ones loads, Play and Undo keep their
@@ -186,7 +196,7 @@ func withEval(t *testing.T, text string) {
 // model's from the stones alone), and Format writes them back.
 func TestLineEval(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	m := CurrentEvalModel()
+	m := CurrentEvalModel(gomoku.Freestyle)
 	tab := patTable(varOver)
 	n := 0
 	for k := range uint32(nLineKey) {
@@ -204,8 +214,8 @@ func TestLineEval(t *testing.T) {
 		t.Fatal("line values differ after Format and ParseEvalModel")
 	}
 	withEval(t, text)
-	if !lineEvalOn || n < 100 {
-		t.Fatalf("line values on %v, %d set", lineEvalOn, n)
+	if !evalFor(gomoku.Freestyle).lineOn || n < 100 {
+		t.Fatalf("line values on %v, %d set", evalFor(gomoku.Freestyle).lineOn, n)
 	}
 	b, err := newBoard(15, 15, gomoku.Freestyle)
 	if err != nil {

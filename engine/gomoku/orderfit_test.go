@@ -43,7 +43,7 @@ func TestOrderModelMatchesEngine(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	m := randomOrderModel(r)
 	withOrder(t, m)
-	samples := randomGames(t, 30, 11)
+	samples := randomGames(t, gomoku.Freestyle, 30, 11)
 	for i := range samples {
 		samples[i].Best = inarow.NoMove
 		// the first empty cell near the stones: any candidate will do
@@ -168,7 +168,7 @@ func TestNearClass(t *testing.T) {
 // games it did not see.
 func TestOrderFitLearns(t *testing.T) {
 	mk := func(seed uint64) []EvalSample {
-		samples := randomGames(t, 30, seed)
+		samples := randomGames(t, gomoku.Freestyle, 30, seed)
 		r := rand.New(rand.NewPCG(seed, 9))
 		var out []EvalSample
 		for _, x := range samples {
