@@ -40,6 +40,9 @@ func fit(args []string) error {
 	if err != nil {
 		return err
 	}
+	if *lines && rule != gomoku.Freestyle {
+		return fmt.Errorf("-lines: line values are freestyle's (its keys), not %s's", rule)
+	}
 	train, held, err := readSampleFiles(fs.Args(), rule, *holdout, *lambda, *scale)
 	if err != nil {
 		return err
@@ -62,6 +65,12 @@ func fit(args []string) error {
 		if cur, err = gomokuengine.ParseEvalModel(string(data)); err != nil {
 			return err
 		}
+	}
+	if rule != gomoku.Freestyle {
+		// a rule without a file of its own starts from freestyle's
+		// values, whose line values its boards do not read: its file
+		// gets none
+		clear(cur.Line)
 	}
 	startName := "the engine's own for " + rule.String()
 	if *from != "" {

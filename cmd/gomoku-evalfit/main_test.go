@@ -155,3 +155,18 @@ func TestMatchOpenings(t *testing.T) {
 		}
 	}
 }
+
+// fit refuses line values for a rule other than freestyle (they are by
+// freestyle's keys) and a rule it has no values for, before reading any
+// file.
+func TestFitRuleFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-rule", "standard", "-lines", "no-such-file"},
+		{"-rule", "caro", "no-such-file"},
+		{"-rule", "nonsense", "no-such-file"},
+	} {
+		if err := fit(args); err == nil || strings.Contains(err.Error(), "no-such-file") {
+			t.Errorf("fit %q: error %v, want the flag refused", args, err)
+		}
+	}
+}
