@@ -110,11 +110,11 @@ file; a combination or a threat mask not listed keeps its hand-set value).
   line <cells 4..1 before>.<1..4 after> <as the side to move> <as the other side>
 
 Values are in half units of the search's score. Made by
-  gomoku-evalfit fit -holdout %d -lambda %g -brainscale %g -epochs %d -rate %g -l2 %g -mincount %d -lines=%v -k %.1f
+  gomoku-evalfit fit -rule %s -holdout %d -lambda %g -brainscale %g -epochs %d -rate %g -l2 %g -mincount %d -lines=%v -k %.1f
 from %d positions (%d held out) of gomoku-evalfit gen's games, starting
 from the values of the file this one replaced (%s).
 Held-out loss %.5f (accuracy %.4f), the start's %.5f (%.4f); the targets' entropy %.5f.`,
-			*holdout, *lambda, *scale, *epochs, *rate, *l2, *minCount, *lines, k, trainSet.Len(), heldSet.Len(), startName, lh, ah, sh, sa, hh)
+			rule, *holdout, *lambda, *scale, *epochs, *rate, *l2, *minCount, *lines, k, trainSet.Len(), heldSet.Len(), startName, lh, ah, sh, sa, hh)
 		if err := os.WriteFile(*out, []byte(m.Format(head)), 0o644); err != nil {
 			return err
 		}

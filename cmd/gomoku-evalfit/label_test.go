@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -12,7 +13,8 @@ import (
 // TestMain lets the test binary stand in for a Gomocup brain (with
 // FAKE_BRAIN set): it answers a BOARD with an INFO EVAL that counts the
 // board's own stones (1) and the other's (2), plus 10000 times the rule
-// it was given (INFO rule), and the first empty point of the top row.
+// it was given (INFO rule), and the first empty point row by row from the
+// top.
 func TestMain(m *testing.M) {
 	if os.Getenv("FAKE_BRAIN") == "" {
 		os.Exit(m.Run())
@@ -36,12 +38,7 @@ func TestMain(m *testing.M) {
 		case l == "DONE":
 			inBoard = false
 			fmt.Printf("INFO EVAL %d\n", 10000*rule+100*own+other)
-			for x := 0; ; x++ {
-				if !used[fmt.Sprintf("%d,0", x)] {
-					fmt.Printf("%d,0\n", x)
-					break
-				}
-			}
+			fmt.Println(firstEmpty(used))
 		case inBoard:
 			f := strings.Split(l, ",")
 			used[f[0]+","+f[1]] = true
@@ -52,6 +49,14 @@ func TestMain(m *testing.M) {
 			}
 		case l == "END":
 			return
+		}
+	}
+}
+
+func firstEmpty(used map[string]bool) string {
+	for i := 0; ; i++ {
+		if p := fmt.Sprintf("%d,%d", i%15, i/15); !used[p] {
+			return p
 		}
 	}
 }
@@ -98,5 +103,57 @@ func TestLabelCommand(t *testing.T) {
 	}
 	if err := label([]string{"-brain", exe, "-o", out, in}); err == nil || !strings.Contains(err.Error(), "line 1") {
 		t.Errorf("a line whose ply and moves disagree: %v", err)
+	}
+}
+
+// gen plays the brain against itself under the rule it is given: the
+// brain hears the rule (its values carry it), every position of the game
+// is written with the brain's value and move, the result and the moves,
+// and the game ends at a five. The fake brain fills the board row by row,
+// which makes a diagonal five of one colour; under renju it soon plays a
+// double four for black, which gen refuses, leaving the game out.
+func TestGenCommand(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("FAKE_BRAIN", "1")
+	for _, c := range []struct {
+		rule  string
+		n     int
+		games int // written
+	}{{"freestyle", 0, 2}, {"standard", 1, 2}, {"renju", 4, 0}} {
+		out := filepath.Join(t.TempDir(), "gen.txt")
+		if err := gen([]string{"-brain", exe, "-rule", c.rule, "-games", "2", "-first", "5", "-random", "0", "-o", out}); err != nil {
+			t.Fatalf("%s: %v", c.rule, err)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games := map[string]int{}
+		for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			if l == "" {
+				continue
+			}
+			f := strings.Fields(l)
+			if len(f) < 5 {
+				t.Fatalf("%s: %q is not game ply eval best result moves", c.rule, l)
+			}
+			ply, err := strconv.Atoi(f[1])
+			if err != nil || len(f) != ply+5 {
+				t.Fatalf("%s: %q is not game ply eval best result moves", c.rule, l)
+			}
+			if ev, _ := strconv.Atoi(f[2]); ev/10000 != c.n {
+				t.Errorf("%s: value %s, want the brain told INFO rule %d", c.rule, f[2], c.n)
+			}
+			if f[4] != "1" && f[4] != "-1" {
+				t.Errorf("%s: %q: result %s, want a win (1 or -1)", c.rule, l, f[4])
+			}
+			games[f[0]]++
+		}
+		if len(games) != c.games || c.games > 0 && (games["5"] < 5 || games["6"] < 5) {
+			t.Errorf("%s: positions by game %v, want %d games (5, 6) with several each", c.rule, games, c.games)
+		}
 	}
 }
