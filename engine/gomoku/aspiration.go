@@ -9,7 +9,7 @@ package gomokuengine
 // large values, as Rapfi's does).
 const (
 	aspDepth = 5
-	aspDelta = 176   // Rapfi's 16, in this evaluation's units (about 11 of Rapfi's)
+	aspDelta = 176   // Rapfi's 16, at about 11 of our units to one of Rapfi's (see futMargin)
 	aspStep  = 66    // Rapfi's 6
 	aspLarge = 11264 // Rapfi's 1024: the step grows faster beyond this value
 )

@@ -323,10 +323,14 @@ func (s *searcher) candidates(ply, ttMove int) []scored {
 	return buf
 }
 
-// The pruning's margins, in the evaluation's units (about 11 of Rapfi's:
-// the evaluation was fitted to σ(eval/2263) against σ(Rapfi/200)), and
-// the moves searched before move-count pruning, by depth (the last for
-// any deeper): Rapfi's own shapes, scaled. Against full Rapfi at 0.2 s a
+// The pruning's margins, in the evaluation's units, and the moves
+// searched before move-count pruning, by depth (the last for any deeper):
+// Rapfi's own shapes, scaled at about 11 of our units to one of Rapfi's,
+// as the evaluation was when they were set (fitted to σ(eval/2263)
+// against σ(Rapfi/200)). The evaluation has been fitted to σ(eval/925.7)
+// since, about 4.6 to one; every margin here and in aspiration.go scaled
+// to that (×0.41) scored 49.9 % head to head (195 opening pairs, −1 Elo
+// [−26, +24]; issue 23, session 31), so they stay as they were tuned. Against full Rapfi at 0.2 s a
 // move these counts did a little better than {6, 8, 11, 15, 19} (22.7 %
 // against 20.7 %, 200 games each: within the noise). At depth 8 on the
 // benchmark's quiet positions the search takes half the nodes.
@@ -385,7 +389,7 @@ var (
 // the node is expected to fail high on its first move anyway). The
 // margin grows with the depth, and by fhOppMargin where the opponent
 // holds a four point; Rapfi's -9 + 15·depth + 87·oppo4 in its units,
-// about 11 of ours. With the answers to a four-three point (defend.go)
+// at about 11 of ours (see the pruning's margins above). With the answers to a four-three point (defend.go)
 // and the whole turn (timeman.go) it beat the search without them by
 // about 50 Elo in self-play (docs/performance.md, issue 23, session 25).
 const (
