@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/inarow/inarow/gomoku"
 )
 
 func TestParseEval(t *testing.T) {
@@ -113,6 +115,71 @@ func TestComboPats(t *testing.T) {
 		}
 		if got := comboIdx(&p); got != i {
 			t.Fatalf("comboIdx(comboPats(%d)) = %d", i, got)
+		}
+	}
+}
+
+// Each rule reads its own file where it has one, freestyle's where it
+// has none; renju's values are its file's, but for black's own
+// combinations (renjuBlackOwn), which keep the hand-set values, and it
+// has no line values.
+func TestEvalPerRule(t *testing.T) {
+	free := evalFor(gomoku.Freestyle)
+	for _, r := range gomoku.AllRules {
+		_, own := evalText(r)
+		if shared := evalFor(r) == free; shared == (own && r != gomoku.Freestyle) {
+			t.Errorf("%v: its own file %v, freestyle's values %v", r, own, shared)
+		}
+	}
+	text, ok := evalText(gomoku.Renju)
+	if !ok {
+		t.Fatal("renju has no file of its own")
+	}
+	entries, err := parseEval(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := evalFor(gomoku.Renju)
+	if tab.lineOn {
+		t.Error("renju's values have line values")
+	}
+	cells, blackOwn := 0, 0
+	for _, x := range entries {
+		if x.line {
+			t.Errorf("renju's file lists a line value")
+			continue
+		}
+		if x.threat {
+			if tab.threat[x.mask] != x.e.me {
+				t.Errorf("threat %d: %d, the file says %d", x.mask, tab.threat[x.mask], x.e.me)
+			}
+			continue
+		}
+		cells++
+		i := comboIdx(&x.p)
+		if tab.cell[0][i] != x.e {
+			t.Errorf("%v: white's %v, the file says %v", x.p, tab.cell[0][i], x.e)
+		}
+		want := x.e
+		if renjuBlackOwn(i) {
+			want = handCells[1][i]
+			blackOwn++
+		}
+		if tab.cell[1][i] != want {
+			t.Errorf("%v: black's %v, want %v", x.p, tab.cell[1][i], want)
+		}
+	}
+	if cells < 50 || blackOwn == 0 {
+		t.Errorf("renju's file: %d cell values, %d of them black's own: want many, and some", cells, blackOwn)
+	}
+	// the boards read their rule's values
+	for _, r := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju} {
+		b, err := newBoard(15, 15, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.evt != evalFor(r) {
+			t.Errorf("a %v board reads another rule's values", r)
 		}
 	}
 }
