@@ -1,5 +1,6 @@
 // Command gomoku-evalfit makes the data and the fit of the gomoku
-// engine's evaluation (engine/gomoku/evaldata/gomoku_eval.txt):
+// engine's evaluation (engine/gomoku/evaldata/gomoku_eval.txt and, per
+// rule, gomoku_eval_<rule>.txt):
 //
 //	gomoku-evalfit gen -brain pbrain-rapfi -games 2000 -exclude rand60.txt -o pos.txt
 //	gomoku-evalfit label -brain pbrain-rapfi -depth 2 -o pos-d2.txt pos.txt
@@ -14,7 +15,10 @@
 // fit fits the evaluation's values to them (engine/gomoku's EvalSet.Fit)
 // and reports the loss on games it held out; order fits the move order
 // to the brain's moves (OrderSet.Fit) and reports how often the brain's
-// move comes first on the games held out.
+// move comes first on the games held out. gen, label and fit take -rule
+// (freestyle, the default, standard or renju): the games' rule, which
+// their files do not record, and the rule whose values fit makes
+// (engine/gomoku/evaldata/gomoku_eval_<rule>.txt).
 package main
 
 import (
