@@ -26,10 +26,10 @@ import (
 type evalPair struct{ me, op int32 }
 
 // The fitted values are per rule: evaldata/gomoku_eval.txt is
-// freestyle's, gomoku_eval_<rule>.txt another rule's (standard, renju).
-// A rule without a file of its own (caro) plays with freestyle's. Where a
-// file lists no value for a combination or a mask, the hand-set value
-// stands. See each file's head for how it was fitted.
+// freestyle's, gomoku_eval_<rule>.txt another rule's (renju's, now). A
+// rule without a file of its own (standard, caro) plays with freestyle's.
+// Where a file lists no value for a combination or a mask, the hand-set
+// value stands. See each file's head for how it was fitted.
 //
 //go:embed evaldata/gomoku_eval*.txt
 var evalFS embed.FS
@@ -57,13 +57,14 @@ var evalFile, _ = evalText(gomoku.Freestyle)
 
 // evalTables holds one rule's values as the board reads them.
 type evalTables struct {
-	cell   [2][nCombo]evalPair // by comboIdx; row 1 renju black's (its forbidden combinations keep none)
+	cell   [2][nCombo]evalPair // by comboIdx; row 1 renju black's (renjuBlackOwn keep the hand-set values)
 	threat [nThreatMask]int32  // by threatMask
 	line   [nLineKey]evalPair  // by freestyle's keys (see nLineKey)
 	lineOn bool                // the file gave line values
 }
 
-// evalByRule[r] is the values boards under rule r read.
+// evalByRule[r] is the values boards under rule r read (CaroExact is
+// package gomoku's last rule).
 var evalByRule [gomoku.CaroExact + 1]*evalTables
 
 func init() {
@@ -310,10 +311,11 @@ func b2i(v bool) int {
 	return 0
 }
 
-// handThreat is the hand-set threat table, by mask, in half units: the side to move
-// cashes its four-three (or its double three, if op has no three to
-// answer with) before op can; op's double-threat cells cost me when I
-// have no four to force with (me can take one such point, not two).
+// handThreat is the hand-set threat table, by mask, in half units: the
+// side to move cashes its four-three (or its double three, if op has no
+// three to answer with) before op can; op's double-threat cells cost me
+// when I have no four to force with (me can take one such point, not
+// two).
 // Without the second term the engine let Rapfi build them with quiet
 // moves and lost as white; with it, it scores 81–83 % against Rapfi
 // depth 2 instead of 72–74 % (see issue 4's note).

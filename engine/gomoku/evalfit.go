@@ -41,7 +41,7 @@ type evalFeat struct {
 	lines  []featCount // line keys, me's then op's (+nLineKey)
 	mask   int
 	target float64
-	// fixed is what the cells the fit does not value add (2·eval units):
+	// fixed is what the cells the fit does not value add (half units):
 	// renju black's own combinations (renjuBlackOwn), at their hand-set
 	// values
 	fixed float64
