@@ -32,14 +32,11 @@ func fit(args []string) error {
 	out := fs.String("o", "", "write the fitted evaluation file here")
 	fixK := fs.Float64("k", 0, "the scale k of σ(eval/k) (0: fitted to the start on the training games); with -holdout 100 -epochs 0, fit only measures -from on all the games")
 	lines := fs.Bool("lines", false, "fit a value per line key too (freestyle)")
-	ruleName := fs.String("rule", "freestyle", "the rule of gen's games and of the values: freestyle, standard or renju")
+	rulep := addRuleFlag(fs, "the rule of gen's games and of the values")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	rule, err := genRule(*ruleName)
-	if err != nil {
-		return err
-	}
+	rule := *rulep
 	if *lines && rule != gomoku.Freestyle {
 		return fmt.Errorf("-lines: line values are freestyle's (its keys), not %s's", rule)
 	}

@@ -46,16 +46,14 @@ func gen(args []string) error {
 	workers := fs.Int("workers", 1, "brains playing at once")
 	exclude := fs.String("exclude", "", "openings file to keep out (c-gomoku-cli offset format)")
 	out := fs.String("o", "-", "output file")
-	ruleName := fs.String("rule", "freestyle", "the rule the games are played under: freestyle, standard or renju (the file does not record it: label and fit take the same -rule)")
+	rulep := addRuleFlag(fs, "the rule the games are played under (the file does not record it: label and fit take the same -rule)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	rule, err := genRule(*ruleName)
-	if err != nil {
-		return err
-	}
+	rule := *rulep
 	var ex map[string]bool
 	if *exclude != "" {
+		var err error
 		if ex, err = readOpenings(*exclude); err != nil {
 			return err
 		}
@@ -137,17 +135,30 @@ func gen(args []string) error {
 
 const genSize = 15
 
-// genRule reads a -rule flag: the rules gen plays and the fit has values
-// for (caro is not one of them).
-func genRule(name string) (gomoku.Rule, error) {
+// ruleFlag is gen's, label's and fit's -rule: the rules gen plays and
+// the fit has values for (caro is not one of them), checked as the flags
+// are parsed.
+type ruleFlag gomoku.Rule
+
+func (f *ruleFlag) String() string { return gomoku.Rule(*f).String() }
+
+func (f *ruleFlag) Set(name string) error {
 	r, err := gomoku.ParseRule(name)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	if r != gomoku.Freestyle && r != gomoku.Standard && r != gomoku.Renju {
-		return 0, fmt.Errorf("rule %s: gen, label and fit take freestyle, standard or renju", r)
+		return fmt.Errorf("rule %s: gen, label and fit take freestyle, standard or renju", r)
 	}
-	return r, nil
+	*f = ruleFlag(r)
+	return nil
+}
+
+// addRuleFlag defines -rule (freestyle by default) on fs.
+func addRuleFlag(fs *flag.FlagSet, usage string) *gomoku.Rule {
+	var f ruleFlag
+	fs.Var(&f, "rule", usage+": freestyle (the default), standard or renju")
+	return (*gomoku.Rule)(&f)
 }
 
 // readOpenings reads an offset openings file ("x,y, x,y, ..." from the

@@ -23,14 +23,11 @@ func label(args []string) error {
 	depth := fs.Int("depth", 2, "the brain's max_depth")
 	turn := fs.Int("turn", 1000, "the brain's timeout_turn, ms (a bound; depth is the limit)")
 	out := fs.String("o", "-", "output file")
-	ruleName := fs.String("rule", "freestyle", "the rule of gen's games: freestyle, standard or renju")
+	rulep := addRuleFlag(fs, "the rule of gen's games")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	rule, err := genRule(*ruleName)
-	if err != nil {
-		return err
-	}
+	rule := *rulep
 	bw, done, err := createOut(*out)
 	if err != nil {
 		return err
