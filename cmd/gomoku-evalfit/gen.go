@@ -222,9 +222,18 @@ type brainProc struct {
 	in    io.WriteCloser
 	lines chan string // the brain's output lines; closed at its end
 	err   error       // why lines was closed
+	// mateNodes is, after answerEval, the INFO TOTALNODES of the first
+	// iteration whose INFO EVAL was a mate for the brain (+M), -1 if none:
+	// how soon its search proved the win
+	mateNodes int64
 }
 
 func startBrain(path string, depth, turn int, rule gomoku.Rule) (*brainProc, error) {
+	return startBrainSize(path, genSize, depth, turn, rule)
+}
+
+// startBrainSize starts the brain on a size×size board.
+func startBrainSize(path string, size, depth, turn int, rule gomoku.Rule) (*brainProc, error) {
 	cmd := exec.CommandContext(context.Background(), path)
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -247,7 +256,7 @@ func startBrain(path string, depth, turn int, rule gomoku.Rule) (*brainProc, err
 		e.err = sc.Err()
 		close(e.lines)
 	}()
-	fmt.Fprintf(in, "START %d\n", genSize)
+	fmt.Fprintf(in, "START %d\n", size)
 	if _, err := e.answer(); err != nil {
 		return nil, err
 	}
@@ -314,10 +323,17 @@ func (e *brainProc) answer() (string, error) {
 }
 
 func (e *brainProc) answerEval() (eval, ans string, err error) {
+	e.mateNodes = -1
+	var nodes int64 = -1
 	for l := range e.lines {
 		switch {
+		case strings.HasPrefix(l, "INFO TOTALNODES "):
+			nodes, _ = strconv.ParseInt(strings.TrimPrefix(l, "INFO TOTALNODES "), 10, 64)
 		case strings.HasPrefix(l, "INFO EVAL "):
 			eval = strings.TrimPrefix(l, "INFO EVAL ")
+			if e.mateNodes < 0 && strings.HasPrefix(eval, "+M") {
+				e.mateNodes = nodes
+			}
 		case strings.HasPrefix(l, "INFO"), strings.HasPrefix(l, "MESSAGE"), strings.HasPrefix(l, "DEBUG"), l == "",
 			strings.HasPrefix(l, "name="): // a late answer to idle's ABOUT
 		case strings.HasPrefix(l, "ERROR"):

@@ -14,7 +14,8 @@ import (
 // FAKE_BRAIN set): it answers a BOARD with an INFO EVAL that counts the
 // board's own stones (1) and the other's (2), plus 10000 times the rule
 // it was given (INFO rule), and the first empty point row by row from the
-// top.
+// top. With FAKE_MATE=n, a board of n stones or more is a mate in 7 for
+// the side to move, first reported at 1000 + n nodes.
 func TestMain(m *testing.M) {
 	if os.Getenv("FAKE_BRAIN") == "" {
 		os.Exit(m.Run())
@@ -37,7 +38,12 @@ func TestMain(m *testing.M) {
 			clear(used)
 		case l == "DONE":
 			inBoard = false
-			fmt.Printf("INFO EVAL %d\n", 10000*rule+100*own+other)
+			if n, _ := strconv.Atoi(os.Getenv("FAKE_MATE")); n > 0 && own+other >= n {
+				// a win proved at its second iteration (blunders)
+				fmt.Printf("INFO TOTALNODES 500\nINFO EVAL 120\nINFO TOTALNODES %d\nINFO EVAL +M7\nINFO TOTALNODES 9999\nINFO EVAL +M7\n", 1000+own+other)
+			} else {
+				fmt.Printf("INFO EVAL %d\n", 10000*rule+100*own+other)
+			}
 			fmt.Println(firstEmpty(used))
 		case inBoard:
 			f := strings.Split(l, ",")

@@ -6,6 +6,7 @@
 //	gomoku-evalfit label -brain pbrain-rapfi -depth 2 -o pos-d2.txt pos.txt
 //	gomoku-evalfit fit -holdout 10 -o gomoku_eval.txt pos.txt
 //	gomoku-evalfit order -holdout 10 -lines -o gomoku_order.txt pos.txt
+//	gomoku-evalfit blunders -against rapfi -o blunders.txt games.sgf
 //
 // gen plays a brain against itself from random openings and writes each
 // position with the brain's evaluation, its move and the game's result;
@@ -19,6 +20,10 @@
 // (freestyle, the default, standard or renju): the games' rule, which
 // their files do not record, and the rule whose values fit makes
 // (engine/gomoku/evaldata/gomoku_eval_<rule>.txt).
+//
+// blunders is the other way round: it has a strong brain judge the games
+// a match lost and writes the positions where a move threw an even game
+// into a mate, in the format of the engine's proof corpus.
 package main
 
 import (
@@ -28,7 +33,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gomoku-evalfit gen|label|fit|order [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gomoku-evalfit gen|label|fit|order|blunders [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -41,8 +46,10 @@ func main() {
 		err = order(os.Args[2:])
 	case "label":
 		err = label(os.Args[2:])
+	case "blunders":
+		err = blunders(os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q (gen, label, fit, order)", os.Args[1])
+		err = fmt.Errorf("unknown command %q (gen, label, fit, order, blunders)", os.Args[1])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gomoku-evalfit:", err)

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/gomoku"
+)
+
+// blunders reads match records (c-gomoku-cli's SGF) and, in every game
+// the brain playing against -against lost, has the judging brain value
+// the position after each of that brain's moves, for the opponent (who is
+// to move there). The game was thrown away at once ("sudden") when the
+// judge's value after the loser's previous move was at most -even and
+// after this move a mate; slowly ("gradual") when the value climbed above
+// -even first. Each sudden loss's position is written in the format of
+// engine/gomoku's proof corpus (testdata/proofs): the judge's mate, the
+// nodes its search had taken when it first reported it, the moves from
+// the empty board; each lost game's values go before it as a comment.
+// The counts go to standard error. Session 32 of issue 23 found about two
+// losses in five against full Rapfi sudden (docs/performance.md).
+func blunders(args []string) error {
+	fs := flag.NewFlagSet("blunders", flag.ContinueOnError)
+	against := fs.String("against", "", "the opponent's name in the records (required): the other brain's lost games are judged")
+	brain := fs.String("brain", "pbrain-rapfi", "the Gomocup brain that judges")
+	turn := fs.Int("turn", 300, "the judge's timeout_turn, ms")
+	even := fs.Int("even", 100, "the judge's value (its units) up to which a position counts as even for the opponent")
+	out := fs.String("o", "-", "output file")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *against == "" {
+		return errors.New("blunders: -against names the opponent")
+	}
+	if fs.NArg() == 0 {
+		return errors.New("blunders: no record file")
+	}
+	var recs []gomoku.Record
+	for _, name := range fs.Args() {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		rs, err := gomoku.ParseSGFCollection(data)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		recs = append(recs, rs...)
+	}
+	if len(recs) == 0 {
+		return errors.New("blunders: no game in the records")
+	}
+	first := recs[0]
+	for i, r := range recs {
+		if r.Rule != first.Rule || r.Cols != first.Cols || r.Rows != first.Rows {
+			return fmt.Errorf("blunders: game %d is %v %d×%d, game 1 %v %d×%d: one rule and board a run", i+1, r.Rule, r.Cols, r.Rows, first.Rule, first.Cols, first.Rows)
+		}
+	}
+	if first.Cols != first.Rows {
+		return fmt.Errorf("blunders: a %d×%d board: Gomocup brains take square ones", first.Cols, first.Rows)
+	}
+	rules, err := first.Rules()
+	if err != nil {
+		return err
+	}
+	bw, done, err := createOut(*out)
+	if err != nil {
+		return err
+	}
+	e, err := startBrainSize(*brain, first.Cols, 64, *turn, first.Rule)
+	if err != nil {
+		done()
+		return err
+	}
+	defer e.close()
+	var n blunderCounts
+	for i, r := range recs {
+		if err := judgeGame(e, rules, i+1, r, *against, *even, bw, &n); err != nil {
+			done()
+			return err
+		}
+	}
+	fmt.Fprintf(os.Stderr, "%d games, %d lost by the other brain: %d sudden, %d gradual, %d lost from the first judged move, %d with no mate seen\n",
+		len(recs), n.lost, n.sudden, n.gradual, n.early, n.unseen)
+	return done()
+}
+
+type blunderCounts struct {
+	lost, sudden, gradual, early, unseen int
+}
+
+// judgeGame judges game g (record r) if the brain playing against the
+// opponent lost it: see blunders.
+func judgeGame(e *brainProc, rules inarow.Rules, g int, r gomoku.Record, against string, even int, w io.Writer, n *blunderCounts) error {
+	colour := -1 // the loser's: 0 black, 1 white
+	switch {
+	case r.White == against && strings.HasPrefix(r.Result, "W+"):
+		colour = 0
+	case r.Black == against && strings.HasPrefix(r.Result, "B+"):
+		colour = 1
+	case r.Black != against && r.White != against:
+		return fmt.Errorf("blunders: game %d (%s – %s) is not against %s", g, r.Black, r.White, against)
+	}
+	if colour < 0 {
+		return nil
+	}
+	n.lost++
+	start := max(r.Opening, 3) // the set opening is nobody's move
+	var vals []string
+	prev := "" // the value after the loser's previous move
+	for k := start; k < len(r.Moves); k++ {
+		if k%2 != colour {
+			continue
+		}
+		eval, _, err := e.ask(boardCommand(rules, r.Moves[:k+1]))
+		if err != nil {
+			return fmt.Errorf("blunders: game %d, move %d: %w", g, k+1, err)
+		}
+		vals = append(vals, fmt.Sprintf("%d:%s", k+1, eval))
+		if !strings.HasPrefix(eval, "+M") {
+			prev = eval
+			continue
+		}
+		fmt.Fprintf(w, "# game %d (%s lost as %s): %s\n", g, loserName(r, colour), [2]string{"black", "white"}[colour], strings.Join(vals, " "))
+		v, err := strconv.Atoi(prev)
+		switch {
+		case prev == "":
+			n.early++
+		case err == nil && v <= even:
+			n.sudden++
+			moves := make([]string, k+1)
+			for i, m := range r.Moves[:k+1] {
+				x, y := rules.XY(m)
+				moves[i] = fmt.Sprintf("%d,%d", x, y)
+			}
+			_, err := fmt.Fprintf(w, "%s %d %s\n", strings.TrimPrefix(eval, "+"), e.mateNodes, strings.Join(moves, " "))
+			return err
+		default:
+			n.gradual++
+		}
+		return nil
+	}
+	n.unseen++
+	_, err := fmt.Fprintf(w, "# game %d (%s lost as %s, no mate seen): %s\n", g, loserName(r, colour), [2]string{"black", "white"}[colour], strings.Join(vals, " "))
+	return err
+}
+
+func loserName(r gomoku.Record, colour int) string {
+	if colour == 0 {
+		return r.Black
+	}
+	return r.White
+}
