@@ -152,8 +152,13 @@ func BenchmarkSearchCorpus(b *testing.B) {
 }
 
 // proofCorpus is 80 positions after a move of ours that let full Rapfi
-// win, with the nodes Rapfi took to prove it (see the file's head).
-const proofCorpus = "testdata/proofs/blunders-80.txt"
+// win, with the nodes Rapfi took to prove it (see the file's head);
+// suddenCorpus is 78 more from later games, each after a move that threw
+// an even game away (gomoku-evalfit blunders).
+const (
+	proofCorpus  = "testdata/proofs/blunders-80.txt"
+	suddenCorpus = "testdata/proofs/sudden-78.txt"
+)
 
 // proofPosition is one line of proofCorpus.
 type proofPosition struct {
@@ -161,8 +166,8 @@ type proofPosition struct {
 	rapfiNodes int64
 }
 
-func proofPositions(tb testing.TB) []proofPosition {
-	data, err := os.ReadFile(proofCorpus)
+func proofPositions(tb testing.TB, path string) []proofPosition {
+	data, err := os.ReadFile(path)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -173,11 +178,11 @@ func proofPositions(tb testing.TB) []proofPosition {
 			continue
 		}
 		if len(f) < 4 || !strings.HasPrefix(f[0], "M") {
-			tb.Fatalf("%s: %q is not a mate, Rapfi's nodes and moves", proofCorpus, line)
+			tb.Fatalf("%s: %q is not a mate, Rapfi's nodes and moves", path, line)
 		}
 		n, err := strconv.ParseInt(f[1], 10, 64)
 		if err != nil {
-			tb.Fatalf("%s: %q: %v", proofCorpus, line, err)
+			tb.Fatalf("%s: %q: %v", path, line, err)
 		}
 		b, err := newBoard(15, 15, gomoku.Freestyle)
 		if err != nil {
@@ -190,22 +195,24 @@ func proofPositions(tb testing.TB) []proofPosition {
 				err = b.PlayXY(int(m)%b.W, int(m)/b.W)
 			}
 			if err != nil {
-				tb.Fatalf("%s: %q: %v", proofCorpus, line, err)
+				tb.Fatalf("%s: %q: %v", path, line, err)
 			}
 		}
 		if b.winner >= 0 {
-			tb.Fatalf("%s: %q is over", proofCorpus, line)
+			tb.Fatalf("%s: %q is over", path, line)
 		}
 		out = append(out, proofPosition{b, n})
 	}
 	return out
 }
 
-// TestProofCorpusLoads: the corpus is in the repository, 80 games in
-// progress.
+// TestProofCorpusLoads: the corpora are in the repository, 80 and 78
+// games in progress.
 func TestProofCorpusLoads(t *testing.T) {
-	if n := len(proofPositions(t)); n != 80 {
-		t.Fatalf("%s: %d positions, want 80", proofCorpus, n)
+	for path, want := range map[string]int{proofCorpus: 80, suddenCorpus: 78} {
+		if n := len(proofPositions(t, path)); n != want {
+			t.Errorf("%s: %d positions, want %d", path, n, want)
+		}
 	}
 }
 
@@ -215,11 +222,16 @@ func TestProofCorpusLoads(t *testing.T) {
 // proves within 50,000, 200,000 and 1,000,000 nodes (alpha-beta and
 // threats, the nodes when the iteration that proved it ended), beside
 // what full Rapfi took (the file's figures). A search that proves them
-// sooner sees, within a turn, the wins it would otherwise allow:
+// sooner sees, within a turn, the wins it would otherwise allow.
+// GOMOKU_PROOF_CORPUS names another corpus (suddenCorpus):
 //
 //	go test ./engine/gomoku -run '^$' -bench ProofCorpus -benchtime 1x
 func BenchmarkProofCorpus(b *testing.B) {
-	ps := proofPositions(b)
+	path := os.Getenv("GOMOKU_PROOF_CORPUS")
+	if path == "" {
+		path = proofCorpus
+	}
+	ps := proofPositions(b, path)
 	limits := [...]int64{50_000, 200_000, 1_000_000}
 	var ours, rapfi [len(limits)]int
 	for _, p := range ps {
