@@ -140,9 +140,9 @@ func TestFailHighReduction(t *testing.T) {
 	}
 }
 
-// Move-count pruning: at a quiet node off the principal variation, the
-// quiet moves after the first lmpCount[depth] are not searched; the
-// reference search searches them.
+// Move-count pruning: once a node has a move that does not lose, the
+// moves after the first lmpCount[depth] are not searched; the reference
+// search searches them.
 func TestMoveCountPruning(t *testing.T) {
 	b := boardFrom(t, gomoku.Freestyle, black,
 		"...............",
@@ -194,14 +194,14 @@ func TestPruningSavesNodes(t *testing.T) {
 }
 
 // Late-move reductions grow with the depth and the move's rank, spare
-// the first two moves and shallow nodes, reduce a move that makes or
-// stops a three or more and a principal-variation node's by at most one
-// ply less, and never leave less than one ply to search.
+// the first two moves and shallow nodes, reduce a principal-variation
+// node's by at most one ply less, and never leave less than one ply to
+// search.
 func TestReduction(t *testing.T) {
 	for d := 1; d < 40; d++ {
 		for n := 0; n < 80; n++ {
-			r := reduction(d, n, clsTwo, false)
-			if r < reduction(d, max(n-1, 0), clsTwo, false) || r < reduction(max(d-1, 1), n, clsTwo, false) {
+			r := reduction(d, n, false)
+			if r < reduction(d, max(n-1, 0), false) || r < reduction(max(d-1, 1), n, false) {
 				t.Fatalf("depth %d move %d reduced by %d, less than an earlier move or a shallower node", d, n, r)
 			}
 			if (d < 3 || n < 2) && r != 0 {
@@ -210,17 +210,12 @@ func TestReduction(t *testing.T) {
 			if d-1-r < 1 && r > 0 {
 				t.Fatalf("depth %d move %d reduced by %d: nothing left to search", d, n, r)
 			}
-			for _, cl := range []uint8{clsThree, clsB4, clsF3F3, clsB4F3, clsFlex4, clsFive} {
-				if r3 := reduction(d, n, cl, false); r3 > r || r3 < r-1 {
-					t.Fatalf("depth %d move %d: class %d reduced by %d, want %d or one less", d, n, cl, r3, r)
-				}
-			}
-			if rpv := reduction(d, n, clsTwo, true); rpv > r || rpv < r-1 {
+			if rpv := reduction(d, n, true); rpv > r || rpv < r-1 {
 				t.Fatalf("depth %d move %d: %d at a PV node, want %d or one less", d, n, rpv, r)
 			}
 		}
 	}
-	if r := reduction(10, 20, clsNone, false); r < 2 {
+	if r := reduction(10, 20, false); r < 2 {
 		t.Errorf("depth 10 move 20 reduced by %d, want at least 2", r)
 	}
 }
