@@ -343,9 +343,10 @@ const (
 // of a node at depth 3 or more is searched lmrTable[depth][n] plies
 // shallower, ln(depth)·ln(n)/lmrDiv rounded from 0.4 (the shape of
 // Rapfi's published reductions); one less at a principal-variation
-// node; never below depth 1. A reduced move that beats alpha is searched again in
-// full. Fours are reduced too: the answer to a four costs no depth (see
-// search), so a reduced four still sees its threat line through.
+// node; never below depth 1. A reduced move that beats alpha is
+// searched again in full. Fours are reduced too: the answer to a four
+// costs no depth (see search), so a reduced four still sees its threat
+// line through.
 // Against full Rapfi at 0.2 s a move this scored 14.0 % where one ply
 // from the seventh move scored 9.2 % (840 games each); reducing quiet
 // moves only (/2.5), or harder (/0.8), gained nothing (docs/performance.md).
@@ -481,7 +482,8 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 	// double-three point, which the value cannot weigh: reverse futility
 	// (far above beta: the opponent will not get back in a few plies),
 	// razoring (far below alpha near the horizon: a four-three or the
-	// value) and, in the move loop, move-count pruning of quiet moves.
+	// value). Move-count pruning, in the move loop, reads no value and
+	// runs at every node but the root.
 	pvNode := beta-alpha > 1
 	quietPos := b.clsCnt[op][clsFlex4] == 0 && b.clsCnt[op][clsB4F3] == 0 && b.clsCnt[op][clsF3F3] == 0
 	prune := !s.reference && !pvNode && ply > 0 && quietPos
