@@ -23,8 +23,8 @@ import (
 // engine/gomoku's proof corpus (testdata/proofs): the judge's mate, the
 // nodes its search had taken when it first reported it, the moves from
 // the empty board; each lost game's values go before it as a comment.
-// The counts go to standard error. Session 32 of issue 23 found about two
-// losses in five against full Rapfi sudden (docs/performance.md).
+// The counts go to standard error. Session 32 of issue 23 found about one
+// loss in four against full Rapfi sudden (docs/performance.md).
 func blunders(args []string) error {
 	fs := flag.NewFlagSet("blunders", flag.ContinueOnError)
 	against := fs.String("against", "", "the opponent's name in the records (required): the other brain's lost games are judged")
@@ -111,10 +111,15 @@ func judgeGame(e *brainProc, rules inarow.Rules, g int, r gomoku.Record, against
 		return nil
 	}
 	n.lost++
-	start := max(r.Opening, 3) // the set opening is nobody's move
+	who := r.Black + " lost as black"
+	if colour == 1 {
+		who = r.White + " lost as white"
+	}
 	var vals []string
-	prev := "" // the value after the loser's previous move
-	for k := start; k < len(r.Moves); k++ {
+	// the value after the loser's move before the mate, the mate's move
+	// and the mate (+Mn)
+	prev, mate, mateEval := "", -1, ""
+	for k := max(r.Opening, 3); k < len(r.Moves) && mate < 0; k++ { // the set opening is nobody's move
 		if k%2 != colour {
 			continue
 		}
@@ -123,37 +128,33 @@ func judgeGame(e *brainProc, rules inarow.Rules, g int, r gomoku.Record, against
 			return fmt.Errorf("blunders: game %d, move %d: %w", g, k+1, err)
 		}
 		vals = append(vals, fmt.Sprintf("%d:%s", k+1, eval))
-		if !strings.HasPrefix(eval, "+M") {
+		if strings.HasPrefix(eval, "+M") {
+			mate, mateEval = k, eval
+		} else {
 			prev = eval
-			continue
 		}
-		fmt.Fprintf(w, "# game %d (%s lost as %s): %s\n", g, loserName(r, colour), [2]string{"black", "white"}[colour], strings.Join(vals, " "))
-		v, err := strconv.Atoi(prev)
-		switch {
-		case prev == "":
-			n.early++
-		case err == nil && v <= even:
-			n.sudden++
-			moves := make([]string, k+1)
-			for i, m := range r.Moves[:k+1] {
-				x, y := rules.XY(m)
-				moves[i] = fmt.Sprintf("%d,%d", x, y)
-			}
-			_, err := fmt.Fprintf(w, "%s %d %s\n", strings.TrimPrefix(eval, "+"), e.mateNodes, strings.Join(moves, " "))
-			return err
-		default:
-			n.gradual++
+	}
+	if mate < 0 {
+		n.unseen++
+		who += ", no mate seen"
+	}
+	if _, err := fmt.Fprintf(w, "# game %d (%s): %s\n", g, who, strings.Join(vals, " ")); err != nil || mate < 0 {
+		return err
+	}
+	v, err := strconv.Atoi(prev)
+	switch {
+	case prev == "":
+		n.early++
+	case err == nil && v <= even:
+		n.sudden++
+		moves := make([]string, mate+1)
+		for i, m := range r.Moves[:mate+1] {
+			moves[i] = gomoku.FormatXY(rules, m)
 		}
-		return nil
+		_, err := fmt.Fprintf(w, "%s %d %s\n", strings.TrimPrefix(mateEval, "+"), e.mateNodes, strings.Join(moves, " "))
+		return err
+	default:
+		n.gradual++
 	}
-	n.unseen++
-	_, err := fmt.Fprintf(w, "# game %d (%s lost as %s, no mate seen): %s\n", g, loserName(r, colour), [2]string{"black", "white"}[colour], strings.Join(vals, " "))
-	return err
-}
-
-func loserName(r gomoku.Record, colour int) string {
-	if colour == 0 {
-		return r.Black
-	}
-	return r.White
+	return nil
 }

@@ -62,6 +62,13 @@ func TestBlundersCommand(t *testing.T) {
 	if got := run("250"); got != want {
 		t.Errorf("-even 250 (both gradual) wrote\n%s\nwant\n%s", got, want)
 	}
+	// no mate at all: the values only
+	t.Setenv("FAKE_MATE", "99")
+	want = "# game 1 (x lost as black, no mate seen): 5:203 7:304 9:405\n" +
+		"# game 2 (x lost as white, no mate seen): 4:202 6:303 8:404 10:505\n"
+	if got := run("1000"); got != want {
+		t.Errorf("no mate wrote\n%s\nwant\n%s", got, want)
+	}
 	// a game without the opponent, and no opponent named, are refused
 	if err := blunders([]string{"-brain", exe, "-against", "nobody", "-o", out, in}); err == nil || !strings.Contains(err.Error(), "game 1") {
 		t.Errorf("-against nobody: %v, want an error naming game 1", err)
