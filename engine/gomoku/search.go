@@ -184,6 +184,9 @@ type searcher struct {
 	// reference turns off the pruning below: the plain search the
 	// tests compare it with
 	reference bool
+	// fullPV turns off the alpha-improvement reduction alone (a test's
+	// switch: the reduction makes the value depend on the window)
+	fullPV bool
 	// the best root move so far of the current iteration and its score
 	// (fully searched moves only): an interrupted iteration still tells
 	rootMove, rootScore int
@@ -217,6 +220,24 @@ func (s *searcher) checkStop() bool {
 		s.stopped = true
 	}
 	return s.stopped
+}
+
+// quickWin reports whether the side to move, with no five point on
+// either side, wins in five plies without a search (after Rapfi's quick
+// win check): it holds a four-three point or a double-three point, and
+// the opponent has no four to play in between. The four's forced block
+// lies on the four's line, which meets the three's only at the move, so
+// the three becomes a straight four next; of two threes the opponent can
+// block one. Freestyle and standard only: renju black's threes may end
+// on forbidden points, and caro's fives need an open end.
+func (s *searcher) quickWin() bool {
+	b := s.b
+	me, op := b.toMove, b.toMove^1
+	if b.Rule != gomoku.Freestyle && b.Rule != gomoku.Standard ||
+		b.clsCnt[op][clsB4]+b.clsCnt[op][clsB4F3]+b.clsCnt[op][clsFlex4] > 0 {
+		return false
+	}
+	return b.clsCnt[me][clsB4F3]+b.clsCnt[me][clsF3F3] > 0
 }
 
 // cellsOf lists the empty cells where colour c has class cl (not
@@ -352,6 +373,10 @@ const (
 // moves only (/2.5), or harder (/0.8), gained nothing (docs/performance.md).
 const lmrDiv = 1.2
 
+// alphaRedMaxDepth: the alpha-improvement reduction (see search) stops
+// here, as Rapfi's does, where a node's later moves are few and deep.
+const alphaRedMaxDepth = 12
+
 var lmrTable = func() (t [32][64]int8) {
 	for d := 1; d < len(t); d++ {
 		for n := 1; n < len(t[0]); n++ {
@@ -446,11 +471,19 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 	if s.legalFlex4(me) >= 0 {
 		return WinScore - ply - 2
 	}
+	if !s.reference && ply > 0 && s.quickWin() {
+		return WinScore - ply - 4
+	}
 	if ply >= maxPly {
 		return s.eval()
 	}
+	if depth <= 0 && !s.reference {
+		// the value, or what the side to move's fours make of it
+		return s.qsearch(alpha, beta, ply, qsFours)
+	}
 	if depth <= 0 {
-		// a four-three wins (98 % of the time) by a VCF of a few nodes.
+		// (the reference search's leaf, and qsearch's first step) a
+		// four-three wins (98 % of the time) by a VCF of a few nodes.
 		// From plain fours a VCF found a win at 6 % of the leaves it
 		// was tried at and took 57 % of a 0.2 s move: searching deeper
 		// instead scores 89.8 % against Rapfi depth 2, not 85.8 %
@@ -579,6 +612,17 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 			}
 			if v > alpha {
 				alpha = v
+				// Alpha-improvement reduction (after Rapfi's published
+				// search): once a move of a principal-variation node
+				// raises alpha without failing high, the moves after
+				// it are searched a ply shallower; they must beat a
+				// real value now, and most do not. It may put off a
+				// win by an iteration or two (prune_test.go); alone it
+				// measured +6 Elo [−7, +19] head to head, landed with
+				// qsearch and quickWin (issue 23, session 34).
+				if pvNode && v < beta && depth > 2 && depth < alphaRedMaxDepth && v > -winBound && v < winBound && !s.reference && !s.fullPV {
+					depth--
+				}
 				if v >= beta {
 					if m != s.killers[ply][0] {
 						s.killers[ply][1], s.killers[ply][0] = s.killers[ply][0], m

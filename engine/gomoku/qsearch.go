@@ -1,0 +1,131 @@
+package gomokuengine
+
+// The quiescence search of fours (after Rapfi's search of fours at the
+// horizon). At the horizon the static value stands for the position
+// unless the side to move does better by fours: a four must be blocked
+// at once, so a four that builds — one with a two or a three beside it
+// in another direction — gains a stone for nothing and may turn the
+// position, which a value read before it cannot see. The side to move
+// may stand pat on the value (fail-soft); each of its building fours
+// near its last stone is answered by the forced block and searched
+// again, up to qsFours of them; a four-three goes to the VCF as at the
+// plain leaf.
+//
+// Only fours near the side's own last stone: an attack goes on where it
+// is, and the search stays small (on `inarow bench gomoku --depth 9`
+// the same nodes to a few in a thousand). Every building four anywhere
+// (issue 23, session 22) scored −10 Elo [−42, +22] head to head over
+// 242 games with the evaluation of the time; this one +12 [−4, +27]
+// over 500 opening pairs, and with the alpha-improvement reduction and
+// the quick win (search.go) +20 [+6, +34] over 610 (issue 23, session
+// 34; docs/performance.md).
+
+// qsFours is the most fours the quiescence search plays in a line.
+const qsFours = 4
+
+// qsearch returns the value of the position for the side to move, within
+// alpha and beta as alpha-beta's, after at most qd of its fours. The
+// caller has counted the node (search's horizon node is this one).
+func (s *searcher) qsearch(alpha, beta, ply, qd int) int {
+	b := s.b
+	if s.checkStop() {
+		return 0
+	}
+	me, op := b.toMove, b.toMove^1
+	if b.winner >= 0 {
+		if b.winner == me {
+			return WinScore - ply
+		}
+		return -WinScore + ply
+	}
+	if b.clsCnt[me][clsFive] > 0 {
+		return WinScore - ply
+	}
+	if b.Full() {
+		return 0
+	}
+	if b.clsCnt[op][clsFive] > 0 {
+		// the block of the four just played (or of the other side's
+		// four that the block made): forced, and no four of the count
+		var fb [8]int
+		f := s.cellsOf(op, clsFive, fb[:0])
+		if len(f) >= 2 {
+			if f[0] = b.blockFives(op, f); f[0] < 0 {
+				return -WinScore + ply + 1
+			}
+		} else if !b.legalFor(me, f[0]) {
+			return -WinScore + ply + 1
+		}
+		if ply >= maxPly {
+			return s.eval()
+		}
+		b.Play(f[0])
+		s.nodes++
+		v := -s.qsearch(-beta, -alpha, ply+1, qd)
+		b.Undo()
+		return v
+	}
+	if s.legalFlex4(me) >= 0 {
+		return WinScore - ply - 2
+	}
+	if b.clsCnt[me][clsB4F3] > 0 {
+		// a four-three wins (98 % of the time) by a VCF of a few nodes
+		s.threatBudget(200)
+		if ok, _ := s.vcf(6); ok {
+			return WinScore - ply - 11
+		}
+	}
+	best := s.eval()
+	if best >= beta || qd <= 0 || ply >= maxPly || len(b.moves) < 2 {
+		return best
+	}
+	alpha = max(alpha, best)
+	last := b.moves[len(b.moves)-2]
+	var buf [64]int
+	for _, m := range s.cellsOf(me, clsB4, buf[:0]) {
+		if !nearStone(m, last) || !fourBuilds(&b.pat[me][m]) || !b.legalFor(me, m) {
+			continue
+		}
+		b.Play(m)
+		s.nodes++
+		v := -s.qsearch(-beta, -alpha, ply+1, qd-1)
+		b.Undo()
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// nearStone reports whether cell m lies within two points of cell c in
+// both directions, or within four on one of c's lines.
+func nearStone(m, c int) bool {
+	dx, dy := abs(m%stride-c%stride), abs(m/stride-c/stride)
+	d := max(dx, dy)
+	return d <= 2 || d <= 4 && (dx == 0 || dy == 0 || dx == dy)
+}
+
+// fourBuilds reports a cell's patterns as a four with a two or a blocked
+// three in another direction (a four with an open three is a four-three,
+// a class of its own).
+func fourBuilds(p *[4]uint8) bool {
+	fours, more := 0, 0
+	for _, x := range p {
+		switch x {
+		case patB4:
+			fours++
+		case patF2, patB3:
+			more++
+		}
+	}
+	return fours == 1 && more > 0
+}

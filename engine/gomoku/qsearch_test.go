@@ -1,0 +1,174 @@
+package gomokuengine
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/inarow/inarow/gomoku"
+)
+
+// qsRef is the quiescence search's plain reference: the same moves (the
+// forced block, the side to move's building fours near its last stone,
+// standing pat on the value) searched to the end with no window.
+func (s *searcher) qsRef(ply, qd int) int {
+	b := s.b
+	me, op := b.toMove, b.toMove^1
+	switch {
+	case b.winner >= 0 && b.winner == me:
+		return WinScore - ply
+	case b.winner >= 0:
+		return -WinScore + ply
+	case b.clsCnt[me][clsFive] > 0:
+		return WinScore - ply
+	case b.Full():
+		return 0
+	}
+	if b.clsCnt[op][clsFive] > 0 {
+		var fb [8]int
+		f := s.cellsOf(op, clsFive, fb[:0])
+		if len(f) >= 2 {
+			if f[0] = b.blockFives(op, f); f[0] < 0 {
+				return -WinScore + ply + 1
+			}
+		} else if !b.legalFor(me, f[0]) {
+			return -WinScore + ply + 1
+		}
+		if ply >= maxPly {
+			return s.eval()
+		}
+		b.Play(f[0])
+		v := -s.qsRef(ply+1, qd)
+		b.Undo()
+		return v
+	}
+	if s.legalFlex4(me) >= 0 {
+		return WinScore - ply - 2
+	}
+	if b.clsCnt[me][clsB4F3] > 0 {
+		s.threatBudget(200)
+		if ok, _ := s.vcf(6); ok {
+			return WinScore - ply - 11
+		}
+	}
+	best := s.eval()
+	if qd <= 0 || ply >= maxPly || len(b.moves) < 2 {
+		return best
+	}
+	last := b.moves[len(b.moves)-2]
+	for _, m := range s.cellsOf(me, clsB4, nil) {
+		if !nearStone(m, last) || !fourBuilds(&b.pat[me][m]) || !b.legalFor(me, m) {
+			continue
+		}
+		b.Play(m)
+		best = max(best, -s.qsRef(ply+1, qd-1))
+		b.Undo()
+	}
+	return best
+}
+
+// The quiescence search against its reference on the positions of random
+// games of three rules, each with windows about the true value: below,
+// above, around and a null window at it. A fail-soft alpha-beta returns
+// the value itself inside the window and a bound on the right side
+// outside it; and never less than the static value it may stand pat on.
+func TestQSearchMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	positions, withFours, moved := 0, 0, 0
+	for i, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju} {
+		for _, x := range randomGames(t, rule, 30, uint64(23+i)) {
+			b, _ := newBoard(15, 15, rule)
+			for _, mv := range x.Moves {
+				b.Play(b.cellOf(mv))
+			}
+			if b.Winner() >= 0 || len(b.moves) < 2 {
+				continue
+			}
+			s := &searcher{b: b, ctx: context.Background(), hard: time.Now().Add(time.Minute)}
+			want := s.qsRef(0, qsFours)
+			var buf [64]int
+			last := b.moves[len(b.moves)-2]
+			for _, m := range s.cellsOf(b.toMove, clsB4, buf[:0]) {
+				if nearStone(m, last) && fourBuilds(&b.pat[b.toMove][m]) {
+					withFours++
+					break
+				}
+			}
+			stand := s.eval()
+			if want != stand && b.clsCnt[b.toMove^1][clsFive] == 0 {
+				moved++ // the fours changed the value
+			}
+			positions++
+			for _, w := range [][2]int{
+				{-WinScore - 1, WinScore + 1},
+				{want - 1 - r.IntN(300), want + 1 + r.IntN(300)},
+				{want + 1 + r.IntN(300), want + 400},
+				{want - 400, want - 1 - r.IntN(300)},
+				{want - 1, want},
+				{want, want + 1},
+			} {
+				alpha, beta := w[0], w[1]
+				got := s.qsearch(alpha, beta, 0, qsFours)
+				switch {
+				case want <= alpha && got > alpha,
+					want >= beta && got < beta,
+					want > alpha && want < beta && got != want:
+					t.Fatalf("%v, %d stones, window (%d, %d): qsearch %d, the reference %d", rule, len(b.moves), alpha, beta, got, want)
+				}
+				if b.clsCnt[b.toMove^1][clsFive] == 0 && got < stand && got > -winBound {
+					t.Fatalf("%v, %d stones: qsearch %d below the static value %d", rule, len(b.moves), got, stand)
+				}
+			}
+			// the search's horizon is the quiescence search (the
+			// reference's is the static value); at the root, where the
+			// quick win is not asked (search.go)
+			full := s.qsearch(-WinScore-1, WinScore+1, 0, qsFours)
+			if got := s.search(0, -WinScore-1, WinScore+1, 0, false); got != full {
+				t.Fatalf("%v, %d stones: the search at depth 0 %d, qsearch %d", rule, len(b.moves), got, full)
+			}
+			if b.Count() != len(x.Moves) {
+				t.Fatalf("the board holds %d stones after the searches, not %d", b.Count(), len(x.Moves))
+			}
+		}
+	}
+	if positions < 1000 || withFours < 100 || moved < 20 {
+		t.Fatalf("%d positions, %d with a building four near the last stone, %d whose value the fours moved: too few to tell", positions, withFours, moved)
+	}
+	t.Logf("%d positions, %d with a building four near the last stone, %d whose value the fours moved", positions, withFours, moved)
+}
+
+func TestFourBuilds(t *testing.T) {
+	for _, c := range []struct {
+		p    [4]uint8
+		want bool
+	}{
+		{[4]uint8{patB4, patF2, patNone, patNone}, true},
+		{[4]uint8{patB2, patB4, patB3, patNone}, true},
+		{[4]uint8{patB4, patB2, patNone, patNone}, false}, // a blocked two builds nothing
+		{[4]uint8{patB4, patNone, patNone, patNone}, false},
+		{[4]uint8{patB4, patB4, patF2, patNone}, false}, // a double four: wins on its own
+		{[4]uint8{patF3, patF2, patNone, patNone}, false},
+	} {
+		if got := fourBuilds(&c.p); got != c.want {
+			t.Errorf("%v: %v, want %v", c.p, got, c.want)
+		}
+	}
+}
+
+// nearStone: within two points either way, or four along a line.
+func TestNearStone(t *testing.T) {
+	b, _ := newBoard(15, 15, gomoku.Freestyle)
+	c := b.Idx(7, 7)
+	for _, x := range []struct {
+		dx, dy int
+		want   bool
+	}{
+		{0, 0, true}, {2, 2, true}, {-2, 1, true}, {3, 0, true}, {0, -4, true},
+		{4, 4, true}, {-4, 4, true}, {3, 1, false}, {5, 0, false}, {4, 2, false}, {-3, 2, false},
+	} {
+		if got := nearStone(b.Idx(7+x.dx, 7+x.dy), c); got != x.want {
+			t.Errorf("(%d, %d) from the stone: %v, want %v", x.dx, x.dy, got, x.want)
+		}
+	}
+}
