@@ -224,9 +224,10 @@ func TestProofCorpusLoads(t *testing.T) {
 // what full Rapfi took (the file's figures). Rapfi's figures are from
 // the game, its table warm from its earlier moves: from a fresh start it
 // proves fewer (the sudden corpus: 39 and 73 of 78 within 50,000 and
-// 200,000 nodes, not 53 and 78; 77 within a second). Ours include the in-turn VCT, which takes its cap of 50,000
-// nodes at this budget. A search that proves them sooner sees, within a
-// turn, the wins it would otherwise allow.
+// 200,000 nodes, not 53 and 78; 77 within a second). Ours include the
+// in-turn VCT, which takes its cap of 50,000 nodes at this budget. A
+// search that proves them sooner sees, within a turn, the wins it would
+// otherwise allow.
 // GOMOKU_PROOF_CORPUS names another corpus (suddenCorpus):
 //
 //	go test ./engine/gomoku -run '^$' -bench ProofCorpus -benchtime 1x

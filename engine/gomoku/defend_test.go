@@ -19,14 +19,7 @@ func TestB4F3DefenceSound(t *testing.T) {
 	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju} {
 		n := 0
 		for tries := 0; tries < 60000 && n < 100; tries++ {
-			b, _ := newBoard(15, 15, rule)
-			stones := 8 + rng.IntN(30)
-			for b.Count() < stones && b.Winner() < 0 {
-				i := b.Idx(3+rng.IntN(9), 3+rng.IntN(9))
-				if b.legalFor(b.toMove, i) {
-					b.Play(i)
-				}
-			}
+			b := randomCentreBoard(rng, rule, 8+rng.IntN(30))
 			me, op := b.toMove, b.toMove^1
 			if b.Winner() >= 0 || b.clsCnt[me][clsFive] > 0 || b.clsCnt[me][clsFlex4] > 0 ||
 				b.clsCnt[op][clsFive] > 0 || b.clsCnt[op][clsFlex4] > 0 || b.clsCnt[op][clsB4F3] == 0 {

@@ -233,14 +233,7 @@ func TestQuickWinSound(t *testing.T) {
 			maxTries = 3000 // where it never claims one
 		}
 		for tries := 0; tries < maxTries && n < 60; tries++ {
-			b, _ := newBoard(15, 15, rule)
-			stones := 6 + rng.IntN(24)
-			for b.Count() < stones && b.Winner() < 0 {
-				i := b.Idx(3+rng.IntN(9), 3+rng.IntN(9))
-				if b.legalFor(b.toMove, i) {
-					b.Play(i)
-				}
-			}
+			b := randomCentreBoard(rng, rule, 6+rng.IntN(24))
 			me, op := b.toMove, b.toMove^1
 			if b.Winner() >= 0 || b.clsCnt[me][clsFive]+b.clsCnt[op][clsFive]+b.clsCnt[me][clsFlex4] > 0 {
 				continue
@@ -312,4 +305,17 @@ func TestAlphaImprovementReduction(t *testing.T) {
 	if with >= without {
 		t.Errorf("the reduction took %d nodes, the search without it %d", with, without)
 	}
+}
+
+// randomCentreBoard plays random legal stones on the centre 9×9 of a
+// 15×15 board under rule until it holds stones or the game is won.
+func randomCentreBoard(rng *rand.Rand, rule gomoku.Rule, stones int) *board {
+	b, _ := newBoard(15, 15, rule)
+	for b.Count() < stones && b.Winner() < 0 {
+		i := b.Idx(3+rng.IntN(9), 3+rng.IntN(9))
+		if b.legalFor(b.toMove, i) {
+			b.Play(i)
+		}
+	}
+	return b
 }

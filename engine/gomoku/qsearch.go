@@ -31,35 +31,18 @@ func (s *searcher) qsearch(alpha, beta, ply, qd int) int {
 	if s.checkStop() {
 		return 0
 	}
-	me, op := b.toMove, b.toMove^1
-	if b.winner >= 0 {
-		if b.winner == me {
-			return WinScore - ply
-		}
-		return -WinScore + ply
+	me := b.toMove
+	v, block, done := s.settle(ply)
+	if done {
+		return v
 	}
-	if b.clsCnt[me][clsFive] > 0 {
-		return WinScore - ply
-	}
-	if b.Full() {
-		return 0
-	}
-	if b.clsCnt[op][clsFive] > 0 {
+	if block >= 0 {
 		// the block of the four just played (or of the other side's
 		// four that the block made): forced, and no four of the count
-		var fb [8]int
-		f := s.cellsOf(op, clsFive, fb[:0])
-		if len(f) >= 2 {
-			if f[0] = b.blockFives(op, f); f[0] < 0 {
-				return -WinScore + ply + 1
-			}
-		} else if !b.legalFor(me, f[0]) {
-			return -WinScore + ply + 1
-		}
 		if ply >= maxPly {
 			return s.eval()
 		}
-		b.Play(f[0])
+		b.Play(block)
 		s.nodes++
 		v := -s.qsearch(-beta, -alpha, ply+1, qd)
 		b.Undo()
@@ -68,12 +51,8 @@ func (s *searcher) qsearch(alpha, beta, ply, qd int) int {
 	if s.legalFlex4(me) >= 0 {
 		return WinScore - ply - 2
 	}
-	if b.clsCnt[me][clsB4F3] > 0 {
-		// a four-three wins (98 % of the time) by a VCF of a few nodes
-		s.threatBudget(200)
-		if ok, _ := s.vcf(6); ok {
-			return WinScore - ply - 11
-		}
+	if s.fourThreeWins() {
+		return WinScore - ply - 11
 	}
 	best := s.eval()
 	if best >= beta || qd <= 0 || ply >= maxPly || len(b.moves) < 2 {

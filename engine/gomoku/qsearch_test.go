@@ -14,31 +14,16 @@ import (
 // standing pat on the value) searched to the end with no window.
 func (s *searcher) qsRef(ply, qd int) int {
 	b := s.b
-	me, op := b.toMove, b.toMove^1
-	switch {
-	case b.winner >= 0 && b.winner == me:
-		return WinScore - ply
-	case b.winner >= 0:
-		return -WinScore + ply
-	case b.clsCnt[me][clsFive] > 0:
-		return WinScore - ply
-	case b.Full():
-		return 0
+	me := b.toMove
+	v, block, done := s.settle(ply)
+	if done {
+		return v
 	}
-	if b.clsCnt[op][clsFive] > 0 {
-		var fb [8]int
-		f := s.cellsOf(op, clsFive, fb[:0])
-		if len(f) >= 2 {
-			if f[0] = b.blockFives(op, f); f[0] < 0 {
-				return -WinScore + ply + 1
-			}
-		} else if !b.legalFor(me, f[0]) {
-			return -WinScore + ply + 1
-		}
+	if block >= 0 {
 		if ply >= maxPly {
 			return s.eval()
 		}
-		b.Play(f[0])
+		b.Play(block)
 		v := -s.qsRef(ply+1, qd)
 		b.Undo()
 		return v
@@ -46,11 +31,8 @@ func (s *searcher) qsRef(ply, qd int) int {
 	if s.legalFlex4(me) >= 0 {
 		return WinScore - ply - 2
 	}
-	if b.clsCnt[me][clsB4F3] > 0 {
-		s.threatBudget(200)
-		if ok, _ := s.vcf(6); ok {
-			return WinScore - ply - 11
-		}
+	if s.fourThreeWins() {
+		return WinScore - ply - 11
 	}
 	best := s.eval()
 	if qd <= 0 || ply >= maxPly || len(b.moves) < 2 {
