@@ -70,7 +70,8 @@ type board struct {
 	combo  [2][nCells]uint16 // comboIdx(&pat[c][q]), kept with pat
 	row    [2]uint8          // each colour's row of combos: 1 for renju black
 	cls    [2][nCells]uint8
-	nb     [nCells]uint8 // stones within 2 along the lines
+	nb     [nCells]uint8  // stones within 2 along the lines
+	near   [nWords]uint64 // the cells whose nb is not 0 (stones among them)
 	clsCnt [2][nCls]int
 	clsSet [2][nCls][nWords]uint64 // the empty cells of each class
 	ev     [2][nCells]evalPair     // the evaluation's per-cell terms
@@ -348,6 +349,7 @@ func (b *board) setCell(i, c int) {
 			*kp = knew
 			if o >= -2 && o <= 2 {
 				b.nb[q]++
+				b.near[q>>6] |= 1 << (q & 63)
 			}
 			if b.cell[q] != empty {
 				continue
@@ -413,7 +415,9 @@ func (b *board) clearCell(i int) {
 			}
 			b.key[q][d] -= dl[winLen-o]
 			if o >= -2 && o <= 2 {
-				b.nb[q]--
+				if b.nb[q]--; b.nb[q] == 0 {
+					b.near[q>>6] &^= 1 << (q & 63)
+				}
 			}
 		}
 	}

@@ -2,8 +2,11 @@ package gomokuengine
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -496,6 +499,61 @@ func BenchmarkSearchQuiet(b *testing.B) {
 	b.ReportMetric(float64(nodes)/float64(n), "nodes/position")
 }
 
+// BenchmarkSearchGames searches the 109 middle-game positions of
+// testdata/selfplay-109.txt to depth 10 each with a fresh table, the
+// threat check of the engine's turn left out: the alpha-beta search's
+// nodes per second where games are decided (BenchmarkSearchQuiet's six
+// positions are few and early). The nodes are the same from run to run;
+// the time is the search's.
+//
+//	go test ./engine/gomoku -run '^$' -bench SearchGames -benchtime 3x
+func BenchmarkSearchGames(b *testing.B) {
+	data, err := os.ReadFile("testdata/selfplay-109.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var boards []*board
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		bd, err := newBoard(15, 15, gomoku.Freestyle)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, xy := range strings.Fields(line) {
+			var x, y int
+			if _, err := fmt.Sscanf(xy, "%d,%d", &x, &y); err != nil {
+				b.Fatal(err)
+			}
+			if err := bd.PlayXY(x, y); err != nil {
+				b.Fatal(err)
+			}
+		}
+		boards = append(boards, bd)
+	}
+	if len(boards) != 109 {
+		b.Fatalf("%d positions, want 109", len(boards))
+	}
+	tt := NewTT(4 << 20)
+	var nodes int64
+	for b.Loop() {
+		for _, bd := range boards {
+			tt.Clear()
+			s := &searcher{b: bd, tt: tt, ctx: context.Background(), hard: time.Now().Add(time.Hour), rootMove: -1}
+			for d := 1; d <= 10; d++ {
+				s.search(d, -WinScore-1, WinScore+1, 0, false)
+			}
+			if s.rootMove < 0 {
+				b.Fatal("no move")
+			}
+			nodes += s.nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N*len(boards)), "nodes/position")
+}
+
 // TestBoardIncremental plays and takes back random stones under every
 // rule and checks what Play and Undo keep up to date — line patterns,
 // their numbers, classes, values, their counts, sums and cell sets —
@@ -547,6 +605,30 @@ func TestBoardIncremental(t *testing.T) {
 				if b.cell[i] == empty {
 					b.IsForbidden(i)
 				}
+			}
+			// the neighbour counts and the set of cells near a stone
+			var near [nWords]uint64
+			for i := range b.cell {
+				if b.cell[i] == wall {
+					continue
+				}
+				n := 0
+				for d := 0; d < 4; d++ {
+					for _, o := range []int{-2, -1, 1, 2} {
+						if c := b.cell[i+o*dirOff[d]]; c != empty && c != wall {
+							n++
+						}
+					}
+				}
+				if int(b.nb[i]) != n {
+					t.Fatalf("%v step %d cell %d: %d stones near, from the stones %d", rule, step, i, b.nb[i], n)
+				}
+				if n > 0 {
+					near[i>>6] |= 1 << (i & 63)
+				}
+			}
+			if near != b.near {
+				t.Fatalf("%v step %d: the set of cells near a stone is not the one from the stones", rule, step)
 			}
 			for c := 0; c < 2; c++ {
 				var cnt [nCls]int

@@ -290,42 +290,66 @@ func pick(ms []scored, n int) {
 	ms[n], ms[best] = ms[best], ms[n]
 }
 
-// candidates lists the moves worth searching, unordered, with their
-// ordering scores: near the stones, or only fours and defences when the
-// opponent threatens an open four or holds a four-three point.
-func (s *searcher) candidates(ply, ttMove int) []scored {
+// A moveFilter says which cells a node searches: near the stones, or
+// only fours and defences when the opponent threatens an open four or
+// holds a four-three point. The move loop asks it of the table's move
+// before the list is made (admits), and candidates of every cell.
+type moveFilter struct {
+	me, op int
+	threat bool           // the opponent threatens an open four
+	answer bool           // the opponent holds a four-three point: def lists the answers
+	def    [nWords]uint64 // (defend.go)
+}
+
+func (s *searcher) filter() (f moveFilter) {
 	b := s.b
-	me, op := b.toMove, b.toMove^1
+	f.me, f.op = b.toMove, b.toMove^1
+	f.threat = b.clsCnt[f.op][clsFlex4] > 0
+	f.answer = !f.threat && !s.reference && b.clsCnt[f.op][clsB4F3] > 0 && b.b4f3Defence(f.op, &f.def)
+	return f
+}
+
+// admits reports whether the node searches the empty cell i, near a stone.
+func (s *searcher) admits(f *moveFilter, i int) bool {
+	b := s.b
+	if f.threat {
+		if b.cls[f.me][i] < clsB4 || b.cls[f.me][i] == clsF3F3 {
+			p := &b.pat[f.op][i]
+			if p[0] < patB4 && p[1] < patB4 && p[2] < patB4 && p[3] < patB4 {
+				return false
+			}
+		}
+	} else if f.answer && f.def[i>>6]&(1<<(i&63)) == 0 {
+		if c := b.cls[f.me][i]; c < clsB4 || c == clsF3F3 {
+			return false
+		}
+	}
+	return !(f.me == black && b.Rule == gomoku.Renju && b.maybeForbidden(i) && b.IsForbidden(i))
+}
+
+// candidates lists the moves the filter admits, unordered, with their
+// ordering scores.
+func (s *searcher) candidates(ply, ttMove int) []scored {
+	f := s.filter()
+	return s.listMoves(&f, ply, ttMove)
+}
+
+func (s *searcher) listMoves(f *moveFilter, ply, ttMove int) []scored {
+	b := s.b
+	me, op := f.me, f.op
 	buf := s.moveBuf[ply][:0]
-	threat := b.clsCnt[op][clsFlex4] > 0
-	// a four-three point of the opponent's: only its answers and our
-	// fours (defend.go)
-	var def [nWords]uint64
-	answer := !threat && !s.reference && b.clsCnt[op][clsB4F3] > 0 && b.b4f3Defence(op, &def)
 	if len(b.moves) == 0 {
 		buf = append(buf, scored{b.Idx(b.W/2, b.H/2), 0})
 		s.moveBuf[ply] = buf
 		return buf
 	}
-	for y := 0; y < b.H; y++ {
-		i := b.Idx(0, y)
-		for x := 0; x < b.W; x, i = x+1, i+1 {
-			if b.cell[i] != empty || b.nb[i] == 0 {
-				continue
-			}
-			if threat {
-				if b.cls[me][i] < clsB4 || b.cls[me][i] == clsF3F3 {
-					p := &b.pat[op][i]
-					if p[0] < patB4 && p[1] < patB4 && p[2] < patB4 && p[3] < patB4 {
-						continue
-					}
-				}
-			} else if answer && def[i>>6]&(1<<(i&63)) == 0 {
-				if c := b.cls[me][i]; c < clsB4 || c == clsF3F3 {
-					continue
-				}
-			}
-			if me == black && b.Rule == gomoku.Renju && b.maybeForbidden(i) && b.IsForbidden(i) {
+	// only a four's threat, an answer to a four-three or renju black's
+	// forbidden points keep a point near the stones out
+	all := !f.threat && !f.answer && (me != black || b.Rule != gomoku.Renju)
+	for w, word := range b.near {
+		for ; word != 0; word &= word - 1 {
+			i := w<<6 + bits.TrailingZeros64(word)
+			if b.cell[i] != empty || !all && !s.admits(f, i) {
 				continue
 			}
 			// the order's values (order.go), then the history
@@ -566,31 +590,61 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 			return ev
 		}
 	}
-	moves := s.candidates(ply, ttMove)
-	if len(moves) == 0 {
-		// every point is forbidden or none is near: lost for renju black
-		if b.clsCnt[op][clsFlex4] > 0 || me == black && b.Rule == gomoku.Renju {
-			return -WinScore + ply + 2
+	// The table's move, which the order puts first, is searched before
+	// the list is made: at most nodes it fails high, and the list (a
+	// look at every point) is never needed. The rest are ordered after
+	// it has been searched, with the history it left.
+	filt := s.filter()
+	first := -1
+	if ttMove >= 0 && ttMove < nCells && len(b.moves) > 0 && b.cell[ttMove] == empty && b.nb[ttMove] > 0 && s.admits(&filt, ttMove) {
+		first = ttMove
+	}
+	var moves []scored // moves is s.moveBuf[ply]: the plies below use their own buffers
+	maxMoves := 40
+	if depth > 1 {
+		maxMoves = 24
+	}
+	limit := maxMoves
+	if first < 0 {
+		moves = s.listMoves(&filt, ply, ttMove)
+		if len(moves) == 0 {
+			// every point is forbidden or none is near: lost for renju black
+			if b.clsCnt[op][clsFlex4] > 0 || me == black && b.Rule == gomoku.Renju {
+				return -WinScore + ply + 2
+			}
+			return s.eval()
 		}
-		return s.eval()
+		limit = min(len(moves), maxMoves)
 	}
 	countPrune := !s.reference && ply > 0
-	limit := min(len(moves), 40)
-	if depth > 1 {
-		limit = min(limit, 24)
-	}
-	// moves is s.moveBuf[ply]: the plies below use their own buffers
 	best, bestMove := -WinScore-1, -1 // the first move searched sets both
 	a0 := alpha
-	for n := range limit {
-		pick(moves, n)
-		m := moves[n].m
+	for n := 0; n < limit; n++ {
 		// once the node has a move that does not lose, the moves past
 		// its count are not searched, threats among them (the order
 		// puts the strong ones first), at every node but the root:
-		// Rapfi's move-count pruning (issue 23, session 32)
+		// Rapfi's move-count pruning (issue 23, session 32). The rest
+		// of the loop is skipped, not only the move: picking each
+		// skipped move took a tenth of a game's search.
 		if countPrune && n >= lmpCount[min(depth, len(lmpCount)-1)] && best > -winBound {
-			continue
+			break
+		}
+		var m int
+		if n == 0 && first >= 0 {
+			m = first
+		} else {
+			if moves == nil {
+				// the table's move has its own score (1<<28): first
+				// in the list, and searched
+				moves = s.listMoves(&filt, ply, ttMove)
+				limit = min(len(moves), maxMoves)
+				pick(moves, 0)
+				if n >= limit {
+					break
+				}
+			}
+			pick(moves, n)
+			m = moves[n].m
 		}
 		if ply == 0 && s.onRoot != nil {
 			s.onRoot(m, depth, false, 0)
