@@ -319,3 +319,56 @@ func randomCentreBoard(rng *rand.Rand, rule gomoku.Rule, stones int) *board {
 	}
 	return b
 }
+
+// carry turns the hundredths of a ply that a path's extensions add up to
+// into whole plies, carrying the rest down the path.
+func TestCarry(t *testing.T) {
+	s := &searcher{}
+	for ply, c := range []struct{ x, plies, rest int }{
+		{blockExt, 0, 30}, {blockExt, 0, 60}, {0, 0, 60}, {blockExt, 0, 90},
+		{blockExt, 1, 20}, {ttExtPV + ttExtFour, 0, 69}, {ttExt, 0, 77}, {ttExtPV, 1, 2},
+	} {
+		if got := s.carry(ply, c.x); got != c.plies || s.frac[ply+1] != c.rest {
+			t.Errorf("ply %d: carry(%d) = %d with %d left, want %d with %d", ply, c.x, got, s.frac[ply+1], c.plies, c.rest)
+		}
+	}
+}
+
+// A move that takes none of the opponent's four points is reduced two
+// plies more far from the opponent's last stone and one more far from
+// one's own; a block, a move near both, or any move where the opponent
+// holds no four point is not.
+func TestUselessDefence(t *testing.T) {
+	b, err := newBoard(15, 15, gomoku.Freestyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// black 7,7 2,3 8,8; white 3,3 4,3 5,3: white's blocked three has
+	// four points at 6,3 and 7,3; black to move, white's last stone 5,3
+	for _, xy := range [][2]int{{7, 7}, {3, 3}, {2, 3}, {4, 3}, {8, 8}} {
+		if err := b.PlayXY(xy[0], xy[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := &searcher{b: b}
+	if r := s.uselessDefence(b.Idx(13, 13)); r != 0 {
+		t.Errorf("no four point of the opponent's: %d plies more, want 0", r)
+	}
+	if err := b.PlayXY(5, 3); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		x, y, want int
+	}{
+		{6, 3, 0},   // takes a four point
+		{7, 3, 0},   // the other
+		{5, 5, 0},   // near both last stones
+		{12, 12, 2}, // far from white's 5,3, four points from black's 8,8
+		{13, 13, 3}, // far from both
+		{1, 3, 1},   // four points from 5,3, far from 8,8
+	} {
+		if r := s.uselessDefence(b.Idx(c.x, c.y)); r != c.want {
+			t.Errorf("%d,%d: %d plies more, want %d", c.x, c.y, r, c.want)
+		}
+	}
+}
