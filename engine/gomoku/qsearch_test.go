@@ -10,8 +10,8 @@ import (
 )
 
 // qsRef is the quiescence search's plain reference: the same moves (the
-// forced block, the side to move's building fours near its last stone,
-// standing pat on the value) searched to the end with no window.
+// forced block, the side to move's fours near its last stone, standing
+// pat on the value) searched to the end with no window.
 func (s *searcher) qsRef(ply, qd int) int {
 	b := s.b
 	me := b.toMove
@@ -40,7 +40,7 @@ func (s *searcher) qsRef(ply, qd int) int {
 	}
 	last := b.moves[len(b.moves)-2]
 	for _, m := range s.cellsOf(me, clsB4, nil) {
-		if !nearStone(m, last) || !fourBuilds(&b.pat[me][m]) || !b.legalFor(me, m) {
+		if !s.qsFour(m, last, qd) {
 			continue
 		}
 		b.Play(m)
@@ -72,7 +72,7 @@ func TestQSearchMatchesReference(t *testing.T) {
 			var buf [64]int
 			last := b.moves[len(b.moves)-2]
 			for _, m := range s.cellsOf(b.toMove, clsB4, buf[:0]) {
-				if nearStone(m, last) && fourBuilds(&b.pat[b.toMove][m]) {
+				if s.qsFour(m, last, qsFours) {
 					withFours++
 					break
 				}

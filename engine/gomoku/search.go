@@ -199,6 +199,9 @@ type searcher struct {
 	// frac is the fraction of a ply, in hundredths, that the path to
 	// each ply has been extended by beyond its whole plies (carry)
 	frac [maxPly + 2]int
+	// fours says whether the move made at each ply was a four (or
+	// better) of its mover's: reverse futility waits out an attack
+	fours [maxPly + 2]bool
 }
 
 // total is the number of nodes of all searches (alpha-beta and threats).
@@ -457,8 +460,9 @@ const (
 // extends it by 1.3 plies. The table's move gains ttExt, ttExtPV at a
 // principal-variation node, and ttExtFour more when it makes a four
 // within four points of one's own last stone. With the further reduction
-// of useless defences (uselessDefence) they scored +17 Elo [+1, +33]
-// head to head (issue 23, session 35; docs/performance.md).
+// of useless defences (uselessDefence) they scored +16 Elo [+5, +27]
+// head to head over 1,000 opening pairs (issue 23, session 35;
+// docs/performance.md).
 const (
 	blockExt  = 30
 	ttExt     = 8
@@ -487,7 +491,7 @@ func (s *searcher) uselessDefence(m int) int {
 	if n < 2 || b.clsCnt[op][clsB4]+b.clsCnt[op][clsB4F3]+b.clsCnt[op][clsFlex4] == 0 {
 		return 0
 	}
-	if c := b.cls[op][m]; c >= clsB4 && c != clsF3F3 {
+	if isFour(b.cls[op][m]) {
 		return 0
 	}
 	r := 0
@@ -499,6 +503,10 @@ func (s *searcher) uselessDefence(m int) int {
 	}
 	return r
 }
+
+// isFour reports a cell class that makes a four or better (a double three
+// makes none).
+func isFour(c uint8) bool { return c >= clsB4 && c != clsF3F3 }
 
 // chebyshev is the distance of two cells in the larger of the two axes.
 func chebyshev(a, c int) int {
@@ -568,6 +576,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 		if ply >= maxPly {
 			return s.eval()
 		}
+		s.fours[ply] = isFour(b.cls[me][block])
 		b.Play(block)
 		d := depth
 		if !s.reference {
@@ -625,9 +634,11 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 	// opponent neither threatens an open four nor holds a four-three or a
 	// double-three point, which the value cannot weigh: reverse futility
 	// (far above beta: the opponent will not get back in a few plies),
-	// razoring (far below alpha near the horizon: a four-three or the
-	// value). Move-count pruning, in the move loop, reads no value and
-	// runs at every node but the root.
+	// razoring (far below alpha near the horizon: the quiescence
+	// search's value, as Rapfi's razoring drops into its search of fours).
+	// Reverse futility waits while the side to move is attacking: its two
+	// moves before were fours (Rapfi's). Move-count pruning, in the move
+	// loop, reads no value and runs at every node but the root.
 	pvNode := beta-alpha > 1
 	quietPos := b.clsCnt[op][clsFlex4] == 0 && b.clsCnt[op][clsB4F3] == 0 && b.clsCnt[op][clsF3F3] == 0
 	prune := !s.reference && !pvNode && ply > 0 && quietPos
@@ -647,14 +658,11 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 		failHigh = ev >= beta+m
 	}
 	if pruneEv {
-		if depth <= futDepth && ev-futMargin*depth >= beta {
+		if depth <= futDepth && ev-futMargin*depth >= beta && !(ply >= 4 && s.fours[ply-2] && s.fours[ply-4]) {
 			return ev
 		}
 		if depth < len(razorMargin) && ev+razorMargin[depth] < alpha {
-			if s.fourThreeWins() {
-				return WinScore - ply - 11
-			}
-			return ev
+			return s.qsearch(alpha, alpha+1, ply, qsFours)
 		}
 	}
 	// The table's move, which the order puts first, is searched before
@@ -727,7 +735,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 				if pvNode {
 					ext = ttExtPV
 				}
-				if c := b.cls[me][m]; c >= clsB4 && c != clsF3F3 && len(b.moves) >= 2 && chebyshev(m, b.moves[len(b.moves)-2]) <= 4 {
+				if isFour(b.cls[me][m]) && len(b.moves) >= 2 && chebyshev(m, b.moves[len(b.moves)-2]) <= 4 {
 					ext += ttExtFour
 				}
 			}
@@ -736,6 +744,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 			}
 		}
 		nd += s.carry(ply, ext)
+		s.fours[ply] = isFour(b.cls[me][m])
 		b.Play(m)
 		var v int
 		if n == 0 {
