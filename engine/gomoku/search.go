@@ -578,12 +578,11 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 		}
 		s.fours[ply] = isFour(b.cls[me][block])
 		b.Play(block)
-		d := depth
-		if !s.reference {
-			d += s.carry(ply, blockExt)
-		} else {
-			s.frac[ply+1] = s.frac[ply]
+		ext := blockExt
+		if s.reference {
+			ext = 0
 		}
+		d := depth + s.carry(ply, ext)
 		if ply > 2*depth+8 {
 			d--
 		}
@@ -667,7 +666,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 	}
 	// The table's move, which the order puts first, is searched before
 	// the list is made: at most nodes it fails high, and the list (a
-	// look at every point) is never needed. The rest are ordered after
+	// look at every point near a stone, each valued) is never needed. The rest are ordered after
 	// it has been searched, with the history it left.
 	filt := s.filter()
 	first := -1
