@@ -152,7 +152,7 @@ func randomMiddleGame(rng *rand.Rand, rule gomoku.Rule, base, spread int) *board
 	b, _ := newBoard(15, 15, rule)
 	for b.Count() < base+rng.IntN(spread) && b.Winner() < 0 {
 		x, y := 4+rng.IntN(7), 4+rng.IntN(7)
-		if i := b.Idx(x, y); b.Empty(i) && b.legalFor(b.ToMove(), i) && b.cls[b.ToMove()][i] < clsB4 {
+		if i := b.Idx(x, y); b.Empty(i) && b.legalFor(b.ToMove(), i) && b.st[b.ToMove()][i].cls < clsB4 {
 			b.Play(i)
 		}
 	}

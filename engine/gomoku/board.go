@@ -20,12 +20,20 @@ const (
 	wall  = 3
 )
 
+// The cells of the padded board are numbered row by row; the arrays
+// indexed by cell hold a power of two of them, the cells past the
+// board's last row walls too, so that the hot path indexes them with
+// q&cellMask and the compiler drops its bounds checks (an eighth of
+// Play and Undo's instructions).
 const (
-	pad    = 5
-	stride = 20 + 2*pad // padded row length
-	nCells = stride * stride
-	nWords = (nCells + 63) / 64 // a bit set of cells
+	pad      = 5
+	stride   = 20 + 2*pad // padded row length
+	nCells   = 1024       // ≥ stride·stride, a power of two
+	cellMask = nCells - 1
+	nWords   = nCells / 64 // a bit set of cells
 )
+
+var _ [nCells - stride*stride]struct{} // the padded board fits
 
 var dirOff = [4]int{1, stride, stride + 1, stride - 1}
 
@@ -48,7 +56,7 @@ var zobrist [2][nCells]uint64
 func init() {
 	r := rand.New(rand.NewPCG(0x696e61726f77, 0x676f6d6f6b75))
 	for c := range zobrist {
-		for i := range zobrist[c] {
+		for i := range stride * stride { // (the cells of the board and its walls)
 			zobrist[c][i] = r.Uint64()
 		}
 	}
@@ -65,17 +73,14 @@ type board struct {
 	Rule gomoku.Rule
 
 	cell   [nCells]uint8
-	key    [nCells][4]uint64 // black's key in the low half, white's in the high
-	pat    [2][nCells][4]uint8
-	combo  [2][nCells]uint16 // comboIdx(&pat[c][q]), kept with pat
-	row    [2]uint8          // each colour's row of combos: 1 for renju black
-	cls    [2][nCells]uint8
-	nb     [nCells]uint8  // stones within 2 along the lines
-	near   [nWords]uint64 // the cells whose nb is not 0 (stones among them)
+	key    [nCells][4]uint64    // black's key in the low half, white's in the high
+	st     [2][nCells]cellState // each colour's patterns, class and value of each cell
+	row    [2]uint8             // each colour's row of combos: 1 for renju black
+	nb     [nCells]uint8        // stones within 2 along the lines
+	near   [nWords]uint64       // the cells whose nb is not 0 (stones among them)
 	clsCnt [2][nCls]int
 	clsSet [2][nCls][nWords]uint64 // the empty cells of each class
-	ev     [2][nCells]evalPair     // the evaluation's per-cell terms
-	evSum  [2]evalPair             // their sums, and the line terms'
+	evSum  [2]evalPair             // the cells' values' sums, and the line terms'
 	evt    *evalTables             // the rule's values
 	// lines is the line values by key (see nLineKey): set when the rule
 	// is freestyle and the evaluation file gives line values, else nil.
@@ -85,7 +90,7 @@ type board struct {
 	overKeys bool
 	tables   [2][]uint8              // per colour, indexed by key
 	weight   [2][2*winLen + 1]uint32 // each offset's digit weight in key, per colour
-	delta    [2][2*winLen + 1]uint64 // what a stone of each colour adds to both keys
+	delta    [2][16]uint64           // what a stone of each colour adds to both keys (by winLen-offset; 16 for a mask)
 	reach    int                     // the farthest weight
 	hash     uint64
 	moves    []int // played cells, in order
@@ -104,15 +109,24 @@ type board struct {
 	quiet bool
 }
 
-// A change is one colour's pattern of a cell in one direction, its class
-// and its value as they were before a stone was set: clearCell puts
-// them back instead of working them out again.
+// A cellState is what one colour makes of an empty cell: its line
+// patterns in the four directions, their number (comboIdx), its class
+// and its evaluation terms, kept together so that a change notes and
+// puts it back as one 16-byte value.
+type cellState struct {
+	pat   [4]uint8
+	combo uint16
+	cls   uint8
+	_     uint8
+	ev    evalPair
+}
+
+// A change is one colour's state of a cell as it was before a stone
+// changed it: clearCell puts it back instead of working it out again.
 type change struct {
-	q        uint16
-	c, d     uint8 // d == 4: the stone's own cell (class and value only)
-	pat, cls uint8
-	combo    uint16 // (16 bytes in all)
-	ev       evalPair
+	q   uint16
+	c   uint8
+	old cellState
 }
 
 // A frame holds the totals before a stone was set, and where its
@@ -160,7 +174,7 @@ func newBoard(w, h int, r gomoku.Rule) (*board, error) {
 		b.reach = max(b.reach, varReach[v[c]])
 	}
 	for c := range 2 { // own digit 1, the opponent's 2
-		for o := range b.delta[c] {
+		for o := range b.weight[c] {
 			own, opp := uint64(b.weight[c][o]), uint64(b.weight[c^1][o])
 			b.delta[c][o] = (own << (32 * c)) + (2 * opp << (32 * (c ^ 1)))
 		}
@@ -292,7 +306,7 @@ func (b *board) Place(x, y, c int) error {
 // Play places the side to move's stone at cell i (empty, unchecked).
 func (b *board) Play(i int) {
 	c := b.toMove
-	if b.winner < 0 && b.cls[c][i] == clsFive {
+	if b.winner < 0 && b.st[c][i].cls == clsFive {
 		b.winner, b.winPly = c, len(b.moves)
 	}
 	b.setCell(i, c)
@@ -336,21 +350,23 @@ func (b *board) setCell(i, c int) {
 	if b.quiet {
 		lt = nil
 	}
+	t0, t1 := b.tables[black], b.tables[white]
 	for d := 0; d < 4; d++ {
 		off := dirOff[d]
 		for o := -b.reach; o <= b.reach; o++ {
-			q := i + o*off
-			if o == 0 || b.cell[q] == wall {
+			// (o == 0, the stone's own cell, is no longer empty and
+			// its delta and nearness are 0)
+			q := (i + o*off) & cellMask
+			if b.cell[q] == wall {
 				continue
 			}
 			kp := &b.key[q][d]
 			kold := *kp
-			knew := kold + dl[winLen-o]
+			knew := kold + dl[(winLen-o)&15]
 			*kp = knew
-			if o >= -2 && o <= 2 {
-				b.nb[q]++
-				b.near[q>>6] |= 1 << (q & 63)
-			}
+			nr := nearOff[(winLen+o)&15]
+			b.nb[q] += nr
+			b.near[q>>6&(nWords-1)] |= uint64(nr) << (q & 63)
 			if b.cell[q] != empty {
 				continue
 			}
@@ -367,19 +383,15 @@ func (b *board) setCell(i, c int) {
 				dMe[1] += a.me - z.me
 				dOp[1] += a.op - z.op
 			}
-			for c, k := range [2]uint32{kb, kw} {
-				np := b.tables[c][k]
-				if op := b.pat[c][q][d]; np != op {
-					// field by field: a composite literal is built on
-					// the stack and copied with a load the CPU cannot
-					// forward from the narrow stores (a stall)
-					x := &ch[n]
-					x.q, x.c, x.d, x.pat, x.cls, x.combo, x.ev = uint16(q), uint8(c), uint8(d), op, b.cls[c][q], b.combo[c][q], b.ev[c][q]
-					n++
-					b.pat[c][q][d] = np
-					b.combo[c][q] = uint16(int(b.combo[c][q]) + (int(np)-int(op))*comboPow[d])
-					b.recls(q, c)
-				}
+			// the two colours written out: a loop over them cost a
+			// sixth of the walk
+			if np := t0[kb]; np != b.st[black][q].pat[d] {
+				b.patChange(&ch[n&(maxChanges-1)], q, black, d, np)
+				n++
+			}
+			if np := t1[kw]; np != b.st[white][q].pat[d] {
+				b.patChange(&ch[n&(maxChanges-1)], q, white, d, np)
+				n++
 			}
 		}
 	}
@@ -390,9 +402,28 @@ func (b *board) setCell(i, c int) {
 	b.changes = b.changes[:start+n]
 }
 
+// nearOff[winLen+o] is 1 where a stone o cells along a line counts in
+// the cell's nb (within two, not the cell itself).
+var nearOff = [16]uint8{winLen - 2: 1, winLen - 1: 1, winLen + 1: 1, winLen + 2: 1}
+
 // maxChanges bounds the changes of one stone: two colours' patterns of
-// the cells within reach on four lines.
-const maxChanges = 2 * 4 * 2 * winLen
+// the cells within reach on four lines (80), rounded up to a power of
+// two so that setCell indexes its part of the log without a check.
+const maxChanges = 128
+
+var _ [maxChanges - 2*4*2*winLen]struct{}
+
+// patChange notes colour c's pattern of cell q in direction d, with the
+// cell's class and value, in x and sets the pattern to np.
+func (b *board) patChange(x *change, q, c, d int, np uint8) {
+	q, c, d = q&cellMask, c&1, d&3
+	st := &b.st[c][q]
+	x.q, x.c, x.old = uint16(q), uint8(c), *st
+	op := st.pat[d]
+	st.pat[d] = np
+	st.combo = uint16(int(st.combo) + (int(np)-int(op))*comboPow[d])
+	b.recls(st, q, c)
+}
 
 // clearCell walks the lines as setCell does, written out again on
 // purpose: the pair is the search's hottest loop (every node plays and
@@ -409,29 +440,31 @@ func (b *board) clearCell(i int) {
 	for d := 0; d < 4; d++ {
 		off := dirOff[d]
 		for o := -b.reach; o <= b.reach; o++ {
-			q := i + o*off
-			if o == 0 || b.cell[q] == wall {
+			q := (i + o*off) & cellMask
+			if b.cell[q] == wall {
 				continue
 			}
-			b.key[q][d] -= dl[winLen-o]
-			if o >= -2 && o <= 2 {
-				if b.nb[q]--; b.nb[q] == 0 {
-					b.near[q>>6] &^= 1 << (q & 63)
-				}
+			b.key[q][d] -= dl[(winLen-o)&15]
+			// without a branch: the nearness alternates along the
+			// line, and the branch was mispredicted half the time
+			nb := b.nb[q] - nearOff[(winLen+o)&15]
+			b.nb[q] = nb
+			var gone uint64
+			if nb == 0 {
+				gone = 1
 			}
+			b.near[q>>6&(nWords-1)] &^= gone << (q & 63)
 		}
 	}
 	f := &b.frames[len(b.frames)-1]
 	for k := len(b.changes) - 1; k >= f.changes; k-- {
 		x := &b.changes[k]
-		q, c := int(x.q), x.c
-		if x.d < 4 {
-			b.pat[c][q][x.d], b.combo[c][q] = x.pat, x.combo
-		}
+		q, c, w := int(x.q)&cellMask, x.c&1, x.q>>6&(nWords-1)
+		st := &b.st[c][q]
 		set := &b.clsSet[c]
-		set[b.cls[c][q]][q>>6] &^= 1 << (q & 63)
-		set[x.cls][q>>6] |= 1 << (q & 63)
-		b.cls[c][q], b.ev[c][q] = x.cls, x.ev
+		set[st.cls&(nCls-1)][w] &^= 1 << (q & 63)
+		set[x.old.cls&(nCls-1)][w] |= 1 << (q & 63)
+		*st = x.old
 	}
 	b.changes = b.changes[:f.changes]
 	b.clsCnt, b.evSum = f.clsCnt, f.evSum
@@ -442,16 +475,16 @@ func (b *board) clearCell(i int) {
 // (it is about to be occupied), noting them.
 func (b *board) unrefreshCell(i int) {
 	for c := 0; c < 2; c++ {
-		b.changes = append(b.changes, change{q: uint16(i), c: uint8(c), d: 4, cls: b.cls[c][i], ev: b.ev[c][i]})
-		b.clsCnt[c][b.cls[c][i]]--
-		b.clsSet[c][b.cls[c][i]][i>>6] &^= 1 << (i & 63)
-		b.cls[c][i] = clsNone
+		b.changes = append(b.changes, change{q: uint16(i), c: uint8(c), old: b.st[c][i]})
+		b.clsCnt[c][b.st[c][i].cls]--
+		b.clsSet[c][b.st[c][i].cls][i>>6] &^= 1 << (i & 63)
+		b.st[c][i].cls = clsNone
 		b.clsCnt[c][clsNone]++
 		if b.quiet {
 			continue
 		}
-		b.evSum[c].me -= b.ev[c][i].me
-		b.evSum[c].op -= b.ev[c][i].op
+		b.evSum[c].me -= b.st[c][i].ev.me
+		b.evSum[c].op -= b.st[c][i].ev.op
 		if lt := b.lines; lt != nil {
 			for d := 0; d < 4; d++ {
 				z := &lt[uint32(b.key[i][d]>>(32*c))]
@@ -459,17 +492,17 @@ func (b *board) unrefreshCell(i int) {
 				b.evSum[c].op -= z.op
 			}
 		}
-		b.ev[c][i] = evalPair{}
+		b.st[c][i].ev = evalPair{}
 	}
 }
 
 func (b *board) refresh(q int) {
 	for c := 0; c < 2; c++ {
 		for d := 0; d < 4; d++ {
-			b.pat[c][q][d] = b.tables[c][uint32(b.key[q][d]>>(32*c))]
+			b.st[c][q].pat[d] = b.tables[c][uint32(b.key[q][d]>>(32*c))]
 		}
-		b.combo[c][q] = uint16(comboIdx(&b.pat[c][q]))
-		b.recls(q, c)
+		b.st[c][q].combo = uint16(comboIdx(&b.st[c][q].pat))
+		b.recls(&b.st[c][q], q&cellMask, c)
 	}
 }
 
@@ -563,25 +596,26 @@ var combos = func() (t struct {
 }()
 
 // recls looks up colour c's class and value of the empty cell q from its
-// patterns (their number, combo) and moves them in the totals. The cell
-// sets are updated without a branch (clsSet[c][clsNone] holds the empty
-// cells of no class).
-func (b *board) recls(q, c int) {
-	r, k := b.row[c], b.combo[c][q]
-	cl, old := combos.cls[r][k], b.cls[c][q]
+// patterns (their number, st.combo) and moves them in the totals; st is
+// b.st[c][q], q < nCells and c < 2. The cell sets are updated without a
+// branch (clsSet[c][clsNone] holds the empty cells of no class).
+func (b *board) recls(st *cellState, q, c int) {
+	q, c = q&cellMask, c&1 // (no instruction where the caller masked them: no bounds check)
+	r, k := b.row[c]&1, st.combo
+	cl, old := combos.cls[r][k]&(nCls-1), st.cls&(nCls-1)
 	b.clsCnt[c][old]--
 	b.clsCnt[c][cl]++
 	set := &b.clsSet[c]
 	set[old][q>>6] &^= 1 << (q & 63)
 	set[cl][q>>6] |= 1 << (q & 63)
-	b.cls[c][q] = cl
+	st.cls = cl
 	if b.quiet {
 		return
 	}
 	e := b.evt.cell[r][k]
-	b.evSum[c].me += e.me - b.ev[c][q].me
-	b.evSum[c].op += e.op - b.ev[c][q].op
-	b.ev[c][q] = e
+	b.evSum[c].me += e.me - st.ev.me
+	b.evSum[c].op += e.op - st.ev.op
+	st.ev = e
 }
 
 // IsForbidden reports whether black may not play the empty cell i (renju
@@ -602,7 +636,7 @@ func (b *board) IsForbidden(i int) bool {
 // TestRenjuLegalDifferential and FuzzRenjuLegal keep legalFor equal to
 // package gomoku's answer.
 func (b *board) maybeForbidden(i int) bool {
-	p := &b.pat[black][i]
+	p := &b.st[black][i].pat
 	threes, fours := 0, 0
 	for d := 0; d < 4; d++ {
 		switch p[d] {

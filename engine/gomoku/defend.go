@@ -42,7 +42,7 @@ func (b *board) b4f3Defence(op int, def *[nWords]uint64) bool {
 	set(x)
 	for d := 0; d < 4; d++ {
 		off := dirOff[d]
-		switch b.pat[op][x][d] {
+		switch b.st[op][x].pat[d] {
 		case patB4:
 			for _, o := range [2]int{off, -off} {
 				q := x + o
@@ -53,10 +53,10 @@ func (b *board) b4f3Defence(op int, def *[nWords]uint64) bool {
 					continue
 				}
 				set(q)
-				if b.pat[op][q][d] < patB4 {
+				if b.st[op][q].pat[d] < patB4 {
 					continue // not the five point: no counter read from it
 				}
-				if c := b.cls[me][q]; c >= clsB4 && c != clsF3F3 {
+				if c := b.st[me][q].cls; c >= clsB4 && c != clsF3F3 {
 					return false // our block makes a four: no need to answer
 				}
 				b.counters(me, q, set)
@@ -90,7 +90,7 @@ func (b *board) counters(me, q int, set func(int)) {
 				if b.cell[p] == uint8(me) {
 					continue
 				}
-				if b.cell[p] != empty || b.pat[me][p][e] < patB3 {
+				if b.cell[p] != empty || b.st[me][p].pat[e] < patB3 {
 					break
 				}
 				set(p)

@@ -41,7 +41,7 @@ func TestB4F3DefenceSound(t *testing.T) {
 					if !b.legalFor(me, i) || def[i>>6]&(1<<(i&63)) != 0 {
 						continue
 					}
-					if c := b.cls[me][i]; c >= clsB4 && c != clsF3F3 {
+					if c := b.st[me][i].cls; c >= clsB4 && c != clsF3F3 {
 						continue
 					}
 					pruned++

@@ -88,14 +88,14 @@ func TestStandardOverlineIsNoWin(t *testing.T) {
 		"...............",
 		"...O.O.O.O.....",
 	)
-	if b.cls[black][b.Idx(5, 1)] == clsFive {
+	if b.st[black][b.Idx(5, 1)].cls == clsFive {
 		t.Fatal("overline counted as five under the standard rule")
 	}
 	b2 := boardFrom(t, gomoku.Freestyle, black,
 		"...............",
 		"..XXX.XX.......",
 	)
-	if b2.cls[black][b2.Idx(5, 1)] != clsFive {
+	if b2.st[black][b2.Idx(5, 1)].cls != clsFive {
 		t.Fatal("overline not counted as five under freestyle")
 	}
 }
@@ -386,7 +386,7 @@ func TestRenjuBlackForbiddenIsNoThreat(t *testing.T) {
 	if !b.IsForbidden(i) {
 		t.Fatal("7,7 should be forbidden")
 	}
-	if c := b.cls[black][i]; c != clsNone {
+	if c := b.st[black][i].cls; c != clsNone {
 		t.Errorf("black's class at a forbidden double four = %d, want none", c)
 	}
 	w, _ := newBoard(15, 15, gomoku.Renju)
@@ -395,7 +395,7 @@ func TestRenjuBlackForbiddenIsNoThreat(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if c := w.cls[white][w.Idx(7, 7)]; c != clsFlex4 {
+	if c := w.st[white][w.Idx(7, 7)].cls; c != clsFlex4 {
 		t.Errorf("white's class at a double four = %d, want flex4", c)
 	}
 }
@@ -663,10 +663,10 @@ func TestBoardIncremental(t *testing.T) {
 					}
 					ev := evalFor(rule).cell[r][comboIdx(&p)]
 					if b.quiet {
-						ev = b.ev[c][i] // not kept while quiet
+						ev = b.st[c][i].ev // not kept while quiet
 					}
-					if p != b.pat[c][i] || int(b.combo[c][i]) != comboIdx(&p) || uint8(cl) != b.cls[c][i] || ev != b.ev[c][i] {
-						t.Fatalf("%v step %d colour %d cell %d: patterns %v (number %d) class %d value %v, from the stones %v %d %v", rule, step, c, i, b.pat[c][i], b.combo[c][i], b.cls[c][i], b.ev[c][i], p, cl, ev)
+					if p != b.st[c][i].pat || int(b.st[c][i].combo) != comboIdx(&p) || uint8(cl) != b.st[c][i].cls || ev != b.st[c][i].ev {
+						t.Fatalf("%v step %d colour %d cell %d: patterns %v (number %d) class %d value %v, from the stones %v %d %v", rule, step, c, i, b.st[c][i].pat, b.st[c][i].combo, b.st[c][i].cls, b.st[c][i].ev, p, cl, ev)
 					}
 					cnt[cl]++
 					set[cl][i>>6] |= 1 << (i & 63)

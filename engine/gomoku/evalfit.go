@@ -282,7 +282,7 @@ func cellCounts(b *board, c int) (cnt []featCount, fixed evalPair) {
 			if b.cell[q] != empty {
 				continue
 			}
-			ci := comboIdx(&b.pat[c][q])
+			ci := comboIdx(&b.st[c][q].pat)
 			k := canonOf[ci]
 			if b.row[c] == 1 && renjuBlackOwn(ci) {
 				fixed.me += handCells[1][ci].me

@@ -78,7 +78,7 @@ func setOrder(m *OrderModel) {
 // orderValue is cell i's order value for the side to move me (the
 // opponent op) before the search's own terms.
 func (b *board) orderValue(me, op, i int) int {
-	v := ordTab.me[b.row[me]][b.combo[me][i]] + ordTab.op[b.row[op]][b.combo[op][i]]
+	v := ordTab.me[b.row[me]][b.st[me][i].combo] + ordTab.op[b.row[op]][b.st[op][i].combo]
 	if b.overKeys && ordTab.lines {
 		for d := range 4 {
 			k := b.key[i][d]

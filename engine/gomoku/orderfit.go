@@ -181,8 +181,8 @@ func (s *OrderSet) addCandidate(b *board, q int, best bool, p *orderPos) {
 		p.best = p.n
 	}
 	p.n++
-	s.feat = append(s.feat, int32(canonOf[comboIdx(&b.pat[me][q])]), -1)
-	if c := canonOf[comboIdx(&b.pat[op][q])]; c >= 0 {
+	s.feat = append(s.feat, int32(canonOf[comboIdx(&b.st[me][q].pat)]), -1)
+	if c := canonOf[comboIdx(&b.st[op][q].pat)]; c >= 0 {
 		s.feat[len(s.feat)-1] = nc + int32(c)
 	}
 	for role, c := range [2]int{me, op} {

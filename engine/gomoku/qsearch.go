@@ -93,7 +93,7 @@ func (s *searcher) qsearch(alpha, beta, ply, qd int) int {
 // (Rapfi allows plain fours at its first plies of fours).
 func (s *searcher) qsFour(m, last, qd int) bool {
 	b := s.b
-	return nearStone(m, last) && (qd == qsFours || fourBuilds(&b.pat[b.toMove][m])) && b.legalFor(b.toMove, m)
+	return nearStone(m, last) && (qd == qsFours || fourBuilds(&b.st[b.toMove][m].pat)) && b.legalFor(b.toMove, m)
 }
 
 // nearStone reports whether cell m lies within two points of cell c in

@@ -319,14 +319,14 @@ func (s *searcher) filter() (f moveFilter) {
 func (s *searcher) admits(f *moveFilter, i int) bool {
 	b := s.b
 	if f.threat {
-		if b.cls[f.me][i] < clsB4 || b.cls[f.me][i] == clsF3F3 {
-			p := &b.pat[f.op][i]
+		if b.st[f.me][i].cls < clsB4 || b.st[f.me][i].cls == clsF3F3 {
+			p := &b.st[f.op][i].pat
 			if p[0] < patB4 && p[1] < patB4 && p[2] < patB4 && p[3] < patB4 {
 				return false
 			}
 		}
 	} else if f.answer && f.def[i>>6]&(1<<(i&63)) == 0 {
-		if c := b.cls[f.me][i]; c < clsB4 || c == clsF3F3 {
+		if c := b.st[f.me][i].cls; c < clsB4 || c == clsF3F3 {
 			return false
 		}
 	}
@@ -491,7 +491,7 @@ func (s *searcher) uselessDefence(m int) int {
 	if n < 2 || b.clsCnt[op][clsB4]+b.clsCnt[op][clsB4F3]+b.clsCnt[op][clsFlex4] == 0 {
 		return 0
 	}
-	if isFour(b.cls[op][m]) {
+	if isFour(b.st[op][m].cls) {
 		return 0
 	}
 	r := 0
@@ -576,7 +576,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 		if ply >= maxPly {
 			return s.eval()
 		}
-		s.fours[ply] = isFour(b.cls[me][block])
+		s.fours[ply] = isFour(b.st[me][block].cls)
 		b.Play(block)
 		ext := blockExt
 		if s.reference {
@@ -724,7 +724,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 			s.onRoot(m, depth, false, 0)
 		}
 		nd := depth - 1
-		if failHigh && b.cls[me][m] < clsB4 {
+		if failHigh && b.st[me][m].cls < clsB4 {
 			nd--
 		}
 		ext, extra := 0, 0 // hundredths of a ply; plies of reduction
@@ -734,7 +734,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 				if pvNode {
 					ext = ttExtPV
 				}
-				if isFour(b.cls[me][m]) && len(b.moves) >= 2 && chebyshev(m, b.moves[len(b.moves)-2]) <= 4 {
+				if isFour(b.st[me][m].cls) && len(b.moves) >= 2 && chebyshev(m, b.moves[len(b.moves)-2]) <= 4 {
 					ext += ttExtFour
 				}
 			}
@@ -743,7 +743,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 			}
 		}
 		nd += s.carry(ply, ext)
-		s.fours[ply] = isFour(b.cls[me][m])
+		s.fours[ply] = isFour(b.st[me][m].cls)
 		b.Play(m)
 		var v int
 		if n == 0 {

@@ -40,7 +40,7 @@ func TestCloneIsIndependent(t *testing.T) {
 	for range 3 {
 		c.Undo()
 	}
-	if c.Hash() != h || c.clsCnt != b.clsCnt || c.evSum != b.evSum || c.pat != b.pat {
+	if c.Hash() != h || c.clsCnt != b.clsCnt || c.evSum != b.evSum || c.st != b.st {
 		t.Fatal("undoing the clone's moves does not give the original back")
 	}
 	for i := range b.cell {

@@ -131,7 +131,7 @@ func (s *searcher) fivePoints(c, i int, dst []int) []int {
 	for d := 0; d < 4; d++ {
 		for o := -4; o <= 4; o++ {
 			q := i + o*dirOff[d]
-			if o != 0 && b.cell[q] == empty && b.pat[c][q][d] == patFive && !slices.Contains(dst, q) {
+			if o != 0 && b.cell[q] == empty && b.st[c][q].pat[d] == patFive && !slices.Contains(dst, q) {
 				dst = append(dst, q)
 			}
 		}
@@ -171,7 +171,7 @@ func (s *searcher) vcfSearch(depth int) (bool, int) {
 	var buf [64]int
 	if b.clsCnt[def][clsFive] > 0 {
 		f := s.cellsOf(def, clsFive, buf[:0])
-		if len(f) != 1 || b.cls[att][f[0]] < clsB4 || b.cls[att][f[0]] == clsF3F3 {
+		if len(f) != 1 || b.st[att][f[0]].cls < clsB4 || b.st[att][f[0]].cls == clsF3F3 {
 			return false, -1
 		}
 		cands = f
@@ -359,11 +359,11 @@ func (s *searcher) defences(def, att int, dst []int) []int {
 // def: a four point of att's on the threat's lines (onLines), or a four
 // of def's own.
 func (b *board) defends(def, att, i int, onLines bool) bool {
-	p := &b.pat[att][i]
+	p := &b.st[att][i].pat
 	if onLines && (p[0] >= patB4 || p[1] >= patB4 || p[2] >= patB4 || p[3] >= patB4) {
 		return true
 	}
-	return b.cls[def][i] >= clsB4 && b.cls[def][i] != clsF3F3
+	return b.st[def][i].cls >= clsB4 && b.st[def][i].cls != clsF3F3
 }
 
 // defencesScan is defences by a walk over every point of the board.
@@ -410,7 +410,7 @@ func (s *searcher) threatLines(att int, lines *[nWords]uint64) {
 			continue
 		}
 		for d := 0; d < 4; d++ {
-			if b.pat[att][p][d] < patB4 && !renjuBlack {
+			if b.st[att][p].pat[d] < patB4 && !renjuBlack {
 				continue
 			}
 			for o := -5; o <= 5; o++ {
