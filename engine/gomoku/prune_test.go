@@ -194,30 +194,113 @@ func TestPruningSavesNodes(t *testing.T) {
 	}
 }
 
-// Late-move reductions grow with the depth and the move's rank, spare
-// the first two moves and shallow nodes, reduce a principal-variation
-// node's by at most one ply less, and never leave less than one ply to
-// search.
+// Late-move reductions by rank grow with the depth and the move's rank
+// and are a ply less at a principal-variation node; lateReduction spares
+// the first two moves and shallow nodes; reduce never leaves less than
+// one ply to search.
 func TestReduction(t *testing.T) {
+	b, err := newBoard(15, 15, gomoku.Freestyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &searcher{b: b}
+	m := b.Idx(7, 7)
 	for d := 1; d < 40; d++ {
-		for n := 0; n < 80; n++ {
-			r := reduction(d, n, false)
-			if r < reduction(d, max(n-1, 0), false) || r < reduction(max(d-1, 1), n, false) {
+		for n := 1; n < 80; n++ {
+			r := rankReduction(d, n, false)
+			if r < rankReduction(d, n-1, false) || r < rankReduction(max(d-1, 1), n, false) {
 				t.Fatalf("depth %d move %d reduced by %d, less than an earlier move or a shallower node", d, n, r)
 			}
-			if (d < 3 || n < 2) && r != 0 {
-				t.Fatalf("depth %d move %d reduced by %d, want 0", d, n, r)
+			if rpv := rankReduction(d, n, true); rpv != r-100 {
+				t.Fatalf("depth %d move %d: %d at a PV node, want %d", d, n, rpv, r-100)
 			}
-			if d-1-r < 1 && r > 0 {
-				t.Fatalf("depth %d move %d reduced by %d: nothing left to search", d, n, r)
-			}
-			if rpv := reduction(d, n, true); rpv > r || rpv < r-1 {
-				t.Fatalf("depth %d move %d: %d at a PV node, want %d or one less", d, n, rpv, r)
+			if lr := s.lateReduction(m, d, n, 3, false, false, 3); (d < 3 || n < 2) && lr != 0 {
+				t.Fatalf("depth %d move %d reduced by %d, want 0", d, n, lr)
 			}
 		}
 	}
-	if r := reduction(10, 20, false); r < 2 {
-		t.Errorf("depth 10 move 20 reduced by %d, want at least 2", r)
+	if r := rankReduction(10, 20, false); r < 200 {
+		t.Errorf("depth 10 move 20 reduced by %d hundredths, want at least 200", r)
+	}
+}
+
+// reduce takes hundredths of a ply off a depth and its carried fraction,
+// borrowing a ply where the fraction runs out, never below one ply and
+// never deeper than it was.
+func TestReduce(t *testing.T) {
+	for _, c := range []struct{ d, f, r, wd, wf int }{
+		{5, 0, 0, 5, 0},
+		{5, 30, 20, 5, 10},
+		{5, 30, 40, 4, 90},
+		{5, 0, 250, 2, 50},
+		{5, 60, 500, 1, 0}, // not below one ply
+		{3, 10, 260, 1, 0},
+		{0, 40, 0, 0, 40}, // a horizon already reached stays where it is
+		{0, 40, 100, 0, 40},
+		{5, 30, -50, 5, 30}, // never deeper
+	} {
+		if d, f := reduce(c.d, c.f, c.r); d != c.wd || f != c.wf {
+			t.Errorf("reduce(%d, %d, %d) = %d, %d, want %d, %d", c.d, c.f, c.r, d, f, c.wd, c.wf)
+		}
+	}
+}
+
+// A move is reduced more the less it does, the more so in a complex
+// position, and less when it goes on an attack; at depth 4 or less a
+// move that makes no two for either side, or one far from the fight
+// while the opponent holds a four point, is not searched.
+func TestLateReductionByKind(t *testing.T) {
+	b, err := newBoard(15, 15, gomoku.Freestyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// black 1,1 7,7 8,7 (an open two), white 13,13 7,8 9,9; black to move
+	for _, xy := range [][2]int{{1, 1}, {13, 13}, {7, 7}, {7, 8}, {8, 7}, {9, 9}} {
+		if err := b.PlayXY(xy[0], xy[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := &searcher{b: b}
+	// an open three; a two near the last stones, and one far from them;
+	// a point that makes nothing, and one far from the last stones
+	three, quiet, quietFar, trivial, far := b.Idx(9, 7), b.Idx(6, 9), b.Idx(2, 2), b.Idx(4, 6), b.Idx(13, 1)
+	for _, c := range []struct {
+		m, kind int
+	}{{three, kindImportant}, {quiet, kindQuiet}, {quietFar, kindQuiet}, {trivial, kindTrivial}, {far, kindTrivialFar}} {
+		if k := s.moveKind(c.m); k != c.kind {
+			x, y := b.XY(c.m)
+			t.Errorf("%d,%d: kind %d, want %d", x, y, k, c.kind)
+		}
+	}
+	cplx := b.complexity()
+	if cplx <= 0 {
+		t.Fatalf("complexity %v with twos on the board", cplx)
+	}
+	r := func(m int) int { return s.lateReduction(m, 8, 5, 4, false, false, cplx) }
+	if !(r(three) < r(quiet) && r(quiet) < r(trivial) && r(trivial) < r(far)) {
+		t.Errorf("reductions three %d, quiet %d, trivial %d, far %d: want each less than the next", r(three), r(quiet), r(trivial), r(far))
+	}
+	if lo := s.lateReduction(far, 8, 5, 4, false, false, cplx/2); lo >= r(far) {
+		t.Errorf("a far trivial move reduced by %d in a simpler position, %d here: want less", lo, r(far))
+	}
+	plain := s.lateReduction(three, 8, 5, 5, false, false, cplx) // (no three at ply 3)
+	s.threes[2] = true                                           // the side to move's move before made a three
+	if a, o := r(three), s.lateReduction(three, 8, 5, 4, false, true, cplx); a != plain-continuousAttack || o != plain {
+		t.Errorf("a three after a three reduced by %d (%d where the opponent holds a four point), %d without the attack: want %d less, and as much", a, o, plain, continuousAttack)
+	}
+	for _, c := range []struct {
+		m             int
+		oppo4, futile bool
+	}{
+		{three, false, false}, {three, true, false},
+		{quiet, false, false}, {quiet, true, false}, // near the last stones
+		{quietFar, false, false}, {quietFar, true, true},
+		{trivial, false, true}, {far, false, true},
+	} {
+		if f := s.futileMove(c.m, c.oppo4); f != c.futile {
+			x, y := b.XY(c.m)
+			t.Errorf("%d,%d with the opponent's four point %v: futile %v, want %v", x, y, c.oppo4, f, c.futile)
+		}
 	}
 }
 

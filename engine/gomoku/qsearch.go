@@ -22,8 +22,23 @@ package gomokuengine
 // the quick win (search.go) +20 [+6, +34] over 610 (issue 23, session
 // 34; docs/performance.md).
 
-// qsFours is the most fours the quiescence search plays in a line.
-const qsFours = 4
+// qsFours is the most fours the quiescence search plays in a line: six
+// (four until issue 23's session 36; more than six changes nothing on
+// `inarow bench gomoku --depth 9`: longer lines of building fours are
+// rare).
+const qsFours = 6
+
+// The quiescence search reads and writes the search's table, as Rapfi's
+// search of fours does: an entry of any depth (the main search's, or its
+// own at depth 0) may cut it off, and it stores its value at depth 0
+// over no deeper entry of the position (storeQ). The main search never
+// cuts off on such an entry (its depth is at least 1) but takes its move,
+// a four that beat alpha, first. The entries do not tell how many fours
+// were left, so a value may come from a line with more or fewer; with
+// six fours that is seldom. With qsFours at six and the search's
+// reductions and pruning by what a move is (search.go) it scored +12 Elo
+// [+5, +20] head to head over 2,000 opening pairs (issue 23, sessions 36
+// and 37; docs/performance.md).
 
 // qsearch returns the value of the position for the side to move, within
 // alpha and beta as alpha-beta's, after at most qd of its fours. The
@@ -56,11 +71,23 @@ func (s *searcher) qsearch(alpha, beta, ply, qd int) int {
 	if s.fourThreeWins() {
 		return WinScore - ply - 11
 	}
+	hk := b.Hash()
+	if e, ok := s.tt.probe(hk); ok && e.depth >= 0 {
+		sc := fromTT(int(e.score), ply)
+		switch {
+		case e.flag == ttExact,
+			e.flag == ttLower && sc >= beta,
+			e.flag == ttUpper && sc <= alpha:
+			return sc
+		}
+	}
 	best := s.eval()
 	if best >= beta || qd <= 0 || ply >= maxPly || len(b.moves) < 2 {
 		return best
 	}
+	a0 := alpha
 	alpha = max(alpha, best)
+	bestMove := -1
 	last := b.moves[len(b.moves)-2]
 	var buf [64]int
 	for _, m := range s.cellsOf(me, clsB4, buf[:0]) {
@@ -77,13 +104,20 @@ func (s *searcher) qsearch(alpha, beta, ply, qd int) int {
 		if v > best {
 			best = v
 			if v > alpha {
-				alpha = v
+				alpha, bestMove = v, m
 				if v >= beta {
 					break
 				}
 			}
 		}
 	}
+	flag := ttExact
+	if best <= a0 {
+		flag = ttUpper
+	} else if best >= beta {
+		flag = ttLower
+	}
+	s.tt.storeQ(hk, toTT(best, ply), flag, bestMove)
 	return best
 }
 

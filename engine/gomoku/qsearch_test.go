@@ -55,6 +55,8 @@ func (s *searcher) qsRef(ply, qd int) int {
 // above, around and a null window at it. A fail-soft alpha-beta returns
 // the value itself inside the window and a bound on the right side
 // outside it; and never less than the static value it may stand pat on.
+// Each search starts from an empty table (the table's entries do not
+// tell how many fours were left; qsearch.go).
 func TestQSearchMatchesReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
 	positions, withFours, moved := 0, 0, 0
@@ -67,7 +69,7 @@ func TestQSearchMatchesReference(t *testing.T) {
 			if b.Winner() >= 0 || len(b.moves) < 2 {
 				continue
 			}
-			s := &searcher{b: b, ctx: context.Background(), hard: time.Now().Add(time.Minute)}
+			s := &searcher{b: b, tt: NewTT(1 << 16), ctx: context.Background(), hard: time.Now().Add(time.Minute)}
 			want := s.qsRef(0, qsFours)
 			var buf [64]int
 			last := b.moves[len(b.moves)-2]
@@ -91,6 +93,7 @@ func TestQSearchMatchesReference(t *testing.T) {
 				{want, want + 1},
 			} {
 				alpha, beta := w[0], w[1]
+				s.tt.Clear()
 				got := s.qsearch(alpha, beta, 0, qsFours)
 				switch {
 				case want <= alpha && got > alpha,
@@ -105,7 +108,9 @@ func TestQSearchMatchesReference(t *testing.T) {
 			// the search's horizon is the quiescence search (the
 			// reference's is the static value); at the root, where the
 			// quick win is not asked (search.go)
+			s.tt.Clear()
 			full := s.qsearch(-WinScore-1, WinScore+1, 0, qsFours)
+			s.tt.Clear()
 			if got := s.search(0, -WinScore-1, WinScore+1, 0, false); got != full {
 				t.Fatalf("%v, %d stones: the search at depth 0 %d, qsearch %d", rule, len(b.moves), got, full)
 			}
@@ -152,5 +157,46 @@ func TestNearStone(t *testing.T) {
 		if got := nearStone(b.Idx(7+x.dx, 7+x.dy), c); got != x.want {
 			t.Errorf("(%d, %d) from the stone: %v, want %v", x.dx, x.dy, got, x.want)
 		}
+	}
+}
+
+// The quiescence search takes a table entry's bound where it settles the
+// window, and stores its own value at depth 0 without overwriting a
+// deeper entry of the position; the main search's store overwrites it.
+func TestQSearchTable(t *testing.T) {
+	b := boardFrom(t, gomoku.Freestyle, black,
+		"...............",
+		"...............",
+		"...............",
+		"...............",
+		"...............",
+		"...............",
+		"......XX.......",
+		".......OO......",
+		"...............",
+	)
+	s := &searcher{b: b, tt: NewTT(1 << 16), ctx: context.Background(), hard: time.Now().Add(time.Minute)}
+	k := b.Hash()
+	v := s.qsearch(-WinScore-1, WinScore+1, 0, qsFours)
+	e, ok := s.tt.probe(k)
+	if !ok || e.depth != 0 || e.flag != ttExact || int(e.score) != v {
+		t.Fatalf("after a full-window search of value %d the entry is %+v (found %v), want depth 0, exact, %d", v, e, ok, v)
+	}
+	// a bound from a deeper search settles a window on its side only
+	s.tt.store(k, 3, v+500, ttLower, -1)
+	if got := s.qsearch(v+100, v+200, 0, qsFours); got != v+500 {
+		t.Errorf("a lower bound %d above the window (%d, %d): qsearch %d, want the bound", v+500, v+100, v+200, got)
+	}
+	if got := s.qsearch(v+600, v+700, 0, qsFours); got != v {
+		t.Errorf("a lower bound %d below the window (%d, %d): qsearch %d, want its own value %d", v+500, v+600, v+700, got, v)
+	}
+	if e, _ := s.tt.probe(k); e.depth != 3 || int(e.score) != v+500 {
+		t.Errorf("the deeper entry became %+v: the quiescence search overwrote it", e)
+	}
+	s.tt.Clear()
+	s.tt.storeQ(k, v-50, ttUpper, -1)
+	s.tt.store(k, 1, v, ttExact, -1)
+	if e, _ := s.tt.probe(k); e.depth != 1 {
+		t.Errorf("the main search's entry at depth 1 did not replace the quiescence search's: %+v", e)
 	}
 }

@@ -131,6 +131,18 @@ func (t *TT) store(k uint64, depth, score, flag, move int) {
 	e.key.Store(k ^ d)
 }
 
+// storeQ stores a quiescence search's entry (qsearch.go) at depth 0,
+// over no deeper entry of the same position.
+func (t *TT) storeQ(k uint64, score, flag, move int) {
+	e := &t.e[k&uint64(len(t.e)-1)]
+	if d := e.data.Load(); e.key.Load()^d == k && unpack(d).depth > 0 {
+		return
+	}
+	d := ttEntry{score: int16(score), move: int16(move), depth: 0, flag: uint8(flag)}.pack()
+	e.data.Store(d)
+	e.key.Store(k ^ d)
+}
+
 // Clear empties the table. No search may be running.
 func (t *TT) Clear() {
 	for i := range t.e {
@@ -202,6 +214,8 @@ type searcher struct {
 	// fours says whether the move made at each ply was a four (or
 	// better) of its mover's: reverse futility waits out an attack
 	fours [maxPly + 2]bool
+	// threes says whether it made a three or better (lateReduction)
+	threes [maxPly + 2]bool
 }
 
 // total is the number of nodes of all searches (alpha-beta and threats).
@@ -391,13 +405,15 @@ const (
 )
 
 // Late-move reductions: from the third move on, the nth move (from 0)
-// of a node at depth 3 or more is searched lmrTable[depth][n] plies
-// shallower, ln(depth)·ln(n)/lmrDiv rounded from 0.4 (the shape of
-// Rapfi's published reductions); one less at a principal-variation
-// node; never below depth 1. A reduced move that beats alpha is
-// searched again in full. Fours are reduced too: the answer to a four
-// costs no depth (see search), so a reduced four still sees its threat
-// line through.
+// of a node at depth 3 or more is searched lmrTable[depth][n] hundredths
+// of a ply shallower, ln(depth)·ln(n)/lmrDiv less a tenth (the shape of
+// Rapfi's published reductions; the tenth keeps the mean of the whole
+// plies it was, rounded from 0.4, until issue 23's session 36); a ply
+// less at a principal-variation node; never below depth 1. The fraction
+// is carried down the path as the extensions' are (carry). A reduced
+// move that beats alpha is searched again in full. Fours are reduced
+// too: the answer to a four costs no depth (see search), so a reduced
+// four still sees its threat line through.
 // Against full Rapfi at 0.2 s a move this scored 14.0 % where one ply
 // from the seventh move scored 9.2 % (840 games each); reducing quiet
 // moves only (/2.5), or harder (/0.8), gained nothing (docs/performance.md).
@@ -407,29 +423,141 @@ const lmrDiv = 1.2
 // here, as Rapfi's does, where a node's later moves are few and deep.
 const alphaRedMaxDepth = 12
 
-var lmrTable = func() (t [32][64]int8) {
+var lmrTable = func() (t [32][64]int16) {
 	for d := 1; d < len(t); d++ {
 		for n := 1; n < len(t[0]); n++ {
-			t[d][n] = int8(0.4 + math.Log(float64(d))*math.Log(float64(n))/lmrDiv)
+			t[d][n] = int16(max(0, 100*math.Log(float64(d))*math.Log(float64(n))/lmrDiv-10))
 		}
 	}
 	return t
 }()
 
-// reduction is how many plies the nth move of a node at depth is
-// reduced by. A move that makes or stops a three is reduced as much as
-// any (it was a ply less until session 32 of issue 23: without it, and
-// with move-count pruning of every move, the search proved 46 of the
-// proof corpus's 80 wins within 200,000 nodes instead of 29).
-func reduction(depth, n int, pv bool) int {
+// rankReduction is how many hundredths of a ply the nth move of a node
+// at depth is reduced by for its rank alone (below 0 at a principal-
+// variation node: the move's kind may make it up; lateReduction). A move
+// that makes or stops a three is reduced as much as any (it was a ply
+// less until session 32 of issue 23: without it, and with move-count
+// pruning of every move, the search proved 46 of the proof corpus's 80
+// wins within 200,000 nodes instead of 29).
+func rankReduction(depth, n int, pv bool) int {
+	r := int(lmrTable[min(depth, len(lmrTable)-1)][min(n, len(lmrTable[0])-1)])
+	if pv {
+		r -= 100
+	}
+	return r
+}
+
+// The reduction by what a move is (after Rapfi's published search, its
+// coefficients): by complexFor[kind] hundredths of a ply for every unit
+// of the natural log of the node's complexity (1 and the points where
+// either side makes a two, a three, a four or a double three), most for
+// a trivial move (no two or better for either side there) far from
+// both last stones, least for an important one (a three or better for
+// either side); and continuousAttack hundredths less for a three or
+// better of the side to move whose move before was one too, while the
+// opponent holds no four point. With the pruning of trivial and
+// distracting moves (futileMove) and the quiescence search's six fours
+// and table (qsearch.go) they scored +12 Elo [+5, +20] head to head over
+// 2,000 opening pairs (issue 23, sessions 36 and 37; docs/performance.md).
+const (
+	kindTrivialFar = iota
+	kindTrivial
+	kindQuiet
+	kindImportant
+)
+
+var complexFor = [...]float64{kindTrivialFar: 9.68, kindTrivial: 3.85, kindQuiet: 2.22, kindImportant: 0.55}
+
+const continuousAttack = 53
+
+// complexity is the natural log of a node's complexity (see complexFor).
+func (b *board) complexity() float64 {
+	n := 1
+	for c := range 2 {
+		n += b.clsCnt[c][clsTwo] + b.clsCnt[c][clsThree] + b.clsCnt[c][clsB4] + b.clsCnt[c][clsF3F3]
+	}
+	return logTab[min(n, len(logTab)-1)]
+}
+
+var logTab = func() (t [256]float64) {
+	for i := 1; i < len(t); i++ {
+		t[i] = math.Log(float64(i))
+	}
+	return t
+}()
+
+// moveKind is what move m of the side to move is (complexFor).
+func (s *searcher) moveKind(m int) int {
+	b := s.b
+	me, op := b.toMove, b.toMove^1
+	switch {
+	case b.st[me][m].cls >= clsThree || b.st[op][m].cls >= clsThree:
+		return kindImportant
+	case b.st[me][m].cls != clsNone || b.st[op][m].cls != clsNone:
+		return kindQuiet
+	case s.distract(m):
+		return kindTrivialFar
+	}
+	return kindTrivial
+}
+
+// distract reports a move more than four points from both last stones.
+func (s *searcher) distract(m int) bool {
+	n := len(s.b.moves)
+	return n >= 2 && chebyshev(m, s.b.moves[n-1]) > 4 && chebyshev(m, s.b.moves[n-2]) > 4
+}
+
+// lateReduction is how many hundredths of a ply move m, the nth of a
+// node at depth ply plies from the root, is reduced by: by its rank
+// (reduction), by what it is in a position of complexity cplx, and for
+// a useless defence (uselessDefence); oppo4 says the opponent holds a
+// four point.
+func (s *searcher) lateReduction(m, depth, n, ply int, pv, oppo4 bool, cplx float64) int {
 	if depth < 3 || n < 2 {
 		return 0
 	}
-	r := int(lmrTable[min(depth, len(lmrTable)-1)][min(n, len(lmrTable[0])-1)])
-	if pv {
-		r--
+	b := s.b
+	r := rankReduction(depth, n, pv) + int(complexFor[s.moveKind(m)]*cplx)
+	if !oppo4 && ply >= 2 && s.threes[ply-2] && b.st[b.toMove][m].cls >= clsThree {
+		r -= continuousAttack
 	}
-	return max(0, min(r, depth-2))
+	return max(r, 0) + 100*s.uselessDefence(m)
+}
+
+// futileMove reports a move not searched at a node of depth 4 or less
+// once the node has a move that does not lose (Rapfi's): one that makes
+// no two or better for either side, or one far from both last stones
+// that takes none of the opponent's four points where it holds one.
+func (s *searcher) futileMove(m int, oppo4 bool) bool {
+	b := s.b
+	me, op := b.toMove, b.toMove^1
+	if b.st[me][m].cls == clsNone && b.st[op][m].cls == clsNone {
+		return true
+	}
+	return oppo4 && !isFour(b.st[op][m].cls) && s.distract(m)
+}
+
+// futileDepth is the depth up to which futileMove's moves are pruned.
+const futileDepth = 4
+
+// reduce searches to depth less r hundredths of a ply what the path to
+// ply+1 would search to depth d with the fraction f carried (carry):
+// the reduced depth and its fraction, never below one ply and never
+// deeper than d.
+func reduce(d, f, r int) (int, int) {
+	c := f - r
+	q := c / 100
+	if c%100 < 0 {
+		q--
+	}
+	rd, rf := d+q, c-q*100
+	if rd < 1 {
+		rd, rf = 1, 0
+	}
+	if rd > d || rd == d && rf > f {
+		return d, f
+	}
+	return rd, rf
 }
 
 var (
@@ -577,6 +705,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 			return s.eval()
 		}
 		s.fours[ply] = isFour(b.st[me][block].cls)
+		s.threes[ply] = b.st[me][block].cls >= clsThree
 		b.Play(block)
 		ext := blockExt
 		if s.reference {
@@ -691,6 +820,11 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 		limit = min(len(moves), maxMoves)
 	}
 	countPrune := !s.reference && ply > 0
+	oppo4 := b.clsCnt[op][clsB4]+b.clsCnt[op][clsB4F3]+b.clsCnt[op][clsFlex4] > 0
+	var cplx float64
+	if depth >= 3 && !s.reference {
+		cplx = b.complexity()
+	}
 	best, bestMove := -WinScore-1, -1 // the first move searched sets both
 	a0 := alpha
 	for n := 0; n < limit; n++ {
@@ -720,6 +854,9 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 			pick(moves, n)
 			m = moves[n].m
 		}
+		if countPrune && n > 0 && depth <= futileDepth && best > -winBound && s.futileMove(m, oppo4) {
+			continue
+		}
 		if ply == 0 && s.onRoot != nil {
 			s.onRoot(m, depth, false, 0)
 		}
@@ -727,7 +864,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 		if failHigh && b.st[me][m].cls < clsB4 {
 			nd--
 		}
-		ext, extra := 0, 0 // hundredths of a ply; plies of reduction
+		ext, r := 0, 0 // hundredths of a ply
 		if !s.reference {
 			if m == ttMove {
 				ext = ttExt
@@ -738,26 +875,23 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 					ext += ttExtFour
 				}
 			}
-			if n > 0 {
-				extra = s.uselessDefence(m)
-			}
+			r = s.lateReduction(m, depth, n, ply, pvNode, oppo4, cplx)
 		}
 		nd += s.carry(ply, ext)
 		s.fours[ply] = isFour(b.st[me][m].cls)
-		b.Play(m)
+		s.threes[ply] = b.st[me][m].cls >= clsThree
 		var v int
 		if n == 0 {
+			b.Play(m)
 			v = -s.search(nd, -beta, -alpha, ply+1, !pvNode && !cutNode)
 		} else {
-			r := 0
-			if !s.reference {
-				r = reduction(depth, n, pvNode)
-				if extra > 0 {
-					r = min(r+extra, max(depth-2, 0))
-				}
-			}
-			v = -s.search(nd-r, -alpha-1, -alpha, ply+1, true)
-			if v > alpha && (r > 0 || v < beta) {
+			f := s.frac[ply+1]
+			rd, rf := reduce(nd, f, r)
+			s.frac[ply+1] = rf
+			b.Play(m)
+			v = -s.search(rd, -alpha-1, -alpha, ply+1, true)
+			if reduced := rd < nd || rf < f; v > alpha && (reduced || v < beta) {
+				s.frac[ply+1] = f
 				v = -s.search(nd, -beta, -alpha, ply+1, !cutNode)
 			}
 		}
