@@ -600,7 +600,7 @@ var combos = func() (t struct {
 // b.st[c][q], q < nCells and c < 2. The cell sets are updated without a
 // branch (clsSet[c][clsNone] holds the empty cells of no class).
 func (b *board) recls(st *cellState, q, c int) {
-	q, c = q&cellMask, c&1 // (no instruction where the caller masked them: no bounds check)
+	q, c = q&cellMask, c&1 // (masked again so that the compiler drops the bounds checks)
 	r, k := b.row[c]&1, st.combo
 	cl, old := combos.cls[r][k]&(nCls-1), st.cls&(nCls-1)
 	b.clsCnt[c][old]--

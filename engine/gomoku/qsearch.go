@@ -72,12 +72,8 @@ func (s *searcher) qsearch(alpha, beta, ply, qd int) int {
 		return WinScore - ply - 11
 	}
 	hk := b.Hash()
-	if e, ok := s.tt.probe(hk); ok && e.depth >= 0 {
-		sc := fromTT(int(e.score), ply)
-		switch {
-		case e.flag == ttExact,
-			e.flag == ttLower && sc >= beta,
-			e.flag == ttUpper && sc <= alpha:
+	if e, ok := s.tt.probe(hk); ok { // an entry of any depth
+		if sc := fromTT(int(e.score), ply); e.settles(sc, alpha, beta) {
 			return sc
 		}
 	}
@@ -111,13 +107,7 @@ func (s *searcher) qsearch(alpha, beta, ply, qd int) int {
 			}
 		}
 	}
-	flag := ttExact
-	if best <= a0 {
-		flag = ttUpper
-	} else if best >= beta {
-		flag = ttLower
-	}
-	s.tt.storeQ(hk, toTT(best, ply), flag, bestMove)
+	s.tt.storeQ(hk, toTT(best, ply), boundOf(best, a0, beta), bestMove)
 	return best
 }
 

@@ -151,6 +151,25 @@ func (t *TT) Clear() {
 	}
 }
 
+// settles reports whether an entry whose score, brought to this ply, is
+// sc decides a search within (alpha, beta): an exact value, or a bound
+// on the window's side.
+func (e ttEntry) settles(sc, alpha, beta int) bool {
+	return e.flag == ttExact || e.flag == ttLower && sc >= beta || e.flag == ttUpper && sc <= alpha
+}
+
+// boundOf is the table's flag for a fail-soft value best of a search
+// begun with the window (alpha, beta).
+func boundOf(best, alpha, beta int) int {
+	switch {
+	case best <= alpha:
+		return ttUpper
+	case best >= beta:
+		return ttLower
+	}
+	return ttExact
+}
+
 func toTT(score, ply int) int {
 	if score > winBound {
 		return score + ply
@@ -509,7 +528,7 @@ func (s *searcher) distract(m int) bool {
 
 // lateReduction is how many hundredths of a ply move m, the nth of a
 // node at depth ply plies from the root, is reduced by: by its rank
-// (reduction), by what it is in a position of complexity cplx, and for
+// (rankReduction), by what it is in a position of complexity cplx, and for
 // a useless defence (uselessDefence); oppo4 says the opponent holds a
 // four point.
 func (s *searcher) lateReduction(m, depth, n, ply int, pv, oppo4 bool, cplx float64) int {
@@ -747,14 +766,8 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 	ttMove := -1
 	if e, ok := s.tt.probe(hk); ok {
 		ttMove = int(e.move)
-		if int(e.depth) >= depth && ply > 0 {
-			sc := fromTT(int(e.score), ply)
-			switch {
-			case e.flag == ttExact,
-				e.flag == ttLower && sc >= beta,
-				e.flag == ttUpper && sc <= alpha:
-				return sc
-			}
+		if sc := fromTT(int(e.score), ply); int(e.depth) >= depth && ply > 0 && e.settles(sc, alpha, beta) {
+			return sc
 		}
 	}
 	// Pruning on the static value (after Rapfi's published search), at
@@ -932,12 +945,6 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 			}
 		}
 	}
-	flag := ttExact
-	if best <= a0 {
-		flag = ttUpper
-	} else if best >= beta {
-		flag = ttLower
-	}
-	s.tt.store(hk, depth, toTT(best, ply), flag, bestMove)
+	s.tt.store(hk, depth, toTT(best, ply), boundOf(best, a0, beta), bestMove)
 	return best
 }
