@@ -499,6 +499,39 @@ func BenchmarkSearchQuiet(b *testing.B) {
 	b.ReportMetric(float64(nodes)/float64(n), "nodes/position")
 }
 
+// selfplayBoards reads the 109 middle-game positions of
+// testdata/selfplay-109.txt.
+func selfplayBoards(tb testing.TB) []*board {
+	data, err := os.ReadFile("testdata/selfplay-109.txt")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var boards []*board
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		bd, err := newBoard(15, 15, gomoku.Freestyle)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, xy := range strings.Fields(line) {
+			var x, y int
+			if _, err := fmt.Sscanf(xy, "%d,%d", &x, &y); err != nil {
+				tb.Fatal(err)
+			}
+			if err := bd.PlayXY(x, y); err != nil {
+				tb.Fatal(err)
+			}
+		}
+		boards = append(boards, bd)
+	}
+	if len(boards) != 109 {
+		tb.Fatalf("%d positions, want 109", len(boards))
+	}
+	return boards
+}
+
 // BenchmarkSearchGames searches the 109 middle-game positions of
 // testdata/selfplay-109.txt to depth 10 each with a fresh table, the
 // threat check of the engine's turn left out: the alpha-beta search's
@@ -508,33 +541,7 @@ func BenchmarkSearchQuiet(b *testing.B) {
 //
 //	go test ./engine/gomoku -run '^$' -bench SearchGames -benchtime 3x
 func BenchmarkSearchGames(b *testing.B) {
-	data, err := os.ReadFile("testdata/selfplay-109.txt")
-	if err != nil {
-		b.Fatal(err)
-	}
-	var boards []*board
-	for _, line := range strings.Split(string(data), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		bd, err := newBoard(15, 15, gomoku.Freestyle)
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, xy := range strings.Fields(line) {
-			var x, y int
-			if _, err := fmt.Sscanf(xy, "%d,%d", &x, &y); err != nil {
-				b.Fatal(err)
-			}
-			if err := bd.PlayXY(x, y); err != nil {
-				b.Fatal(err)
-			}
-		}
-		boards = append(boards, bd)
-	}
-	if len(boards) != 109 {
-		b.Fatalf("%d positions, want 109", len(boards))
-	}
+	boards := selfplayBoards(b)
 	tt := NewTT(4 << 20)
 	var nodes int64
 	for b.Loop() {
@@ -543,6 +550,37 @@ func BenchmarkSearchGames(b *testing.B) {
 			s := &searcher{b: bd, tt: tt, ctx: context.Background(), hard: time.Now().Add(time.Hour), rootMove: -1}
 			for d := 1; d <= 10; d++ {
 				s.search(d, -WinScore-1, WinScore+1, 0, false)
+			}
+			if s.rootMove < 0 {
+				b.Fatal("no move")
+			}
+			nodes += s.nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N*len(boards)), "nodes/position")
+}
+
+// BenchmarkSearchDeepening deepens on the same 109 positions to depth 11
+// as the engine's turn does, each iteration in its aspiration window
+// (aspirate) about the last one's value: the nodes the engine spends to
+// reach a depth, re-searches included, which BenchmarkSearchGames's full
+// windows do not show (issue 23, session 38: 48,941 nodes a position;
+// with a first window of ±800 instead of ±176, widened faster, 31,590,
+// yet no stronger head to head: fewer nodes to a depth is not strength).
+//
+//	go test ./engine/gomoku -run '^$' -bench SearchDeepening -benchtime 1x
+func BenchmarkSearchDeepening(b *testing.B) {
+	boards := selfplayBoards(b)
+	tt := NewTT(4 << 20)
+	var nodes int64
+	for b.Loop() {
+		for _, bd := range boards {
+			tt.Clear()
+			s := &searcher{b: bd, tt: tt, ctx: context.Background(), hard: time.Now().Add(time.Hour), rootMove: -1}
+			v := 0
+			for d := 1; d <= 11; d++ {
+				v = s.aspirate(d, v)
 			}
 			if s.rootMove < 0 {
 				b.Fatal("no move")
