@@ -455,3 +455,21 @@ func TestUselessDefence(t *testing.T) {
 		}
 	}
 }
+
+// A node forgets the killers two plies down, which its grandchildren
+// would otherwise inherit from cousins in another part of the tree
+// (Rapfi's and Stockfish's), and keeps its children's, which its own
+// earlier children left for the later ones.
+func TestKillersOfGrandchildrenCleared(t *testing.T) {
+	b := benchCases(t, BenchSearch)[0].board
+	s := pruneSearcher(b, false)
+	s.killers[1] = [2]int{b.Idx(3, 3), b.Idx(4, 4)}
+	s.killers[2] = [2]int{b.Idx(5, 5), b.Idx(6, 6)}
+	s.search(1, -WinScore-1, WinScore+1, 0, false)
+	if s.killers[2] != [2]int{-1, -1} {
+		t.Errorf("the grandchildren's killers %v after the search, want none", s.killers[2])
+	}
+	if s.killers[1] != [2]int{b.Idx(3, 3), b.Idx(4, 4)} {
+		t.Errorf("the children's killers %v after the search, want them as they were", s.killers[1])
+	}
+}

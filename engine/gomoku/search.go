@@ -770,6 +770,13 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 			return sc
 		}
 	}
+	// The killers two plies down were left by the grandchildren of
+	// another node, cousins of ours: they are forgotten (Rapfi's and
+	// Stockfish's), and this node's children's own are kept for the
+	// later ones.
+	if ply+2 < len(s.killers) {
+		s.killers[ply+2] = [2]int{-1, -1}
+	}
 	// Pruning on the static value (after Rapfi's published search), at
 	// nodes off the principal variation only, and only where the
 	// opponent neither threatens an open four nor holds a four-three or a
