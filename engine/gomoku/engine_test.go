@@ -541,24 +541,11 @@ func selfplayBoards(tb testing.TB) []*board {
 //
 //	go test ./engine/gomoku -run '^$' -bench SearchGames -benchtime 3x
 func BenchmarkSearchGames(b *testing.B) {
-	boards := selfplayBoards(b)
-	tt := NewTT(4 << 20)
-	var nodes int64
-	for b.Loop() {
-		for _, bd := range boards {
-			tt.Clear()
-			s := &searcher{b: bd, tt: tt, ctx: context.Background(), hard: time.Now().Add(time.Hour), rootMove: -1}
-			for d := 1; d <= 10; d++ {
-				s.search(d, -WinScore-1, WinScore+1, 0, false)
-			}
-			if s.rootMove < 0 {
-				b.Fatal("no move")
-			}
-			nodes += s.nodes
+	benchSelfplay(b, func(s *searcher) {
+		for d := 1; d <= 10; d++ {
+			s.search(d, -WinScore-1, WinScore+1, 0, false)
 		}
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-	b.ReportMetric(float64(nodes)/float64(b.N*len(boards)), "nodes/position")
+	})
 }
 
 // BenchmarkSearchDeepening deepens on the same 109 positions to depth 11
@@ -572,6 +559,17 @@ func BenchmarkSearchGames(b *testing.B) {
 //
 //	go test ./engine/gomoku -run '^$' -bench SearchDeepening -benchtime 1x
 func BenchmarkSearchDeepening(b *testing.B) {
+	benchSelfplay(b, func(s *searcher) {
+		v := 0
+		for d := 1; d <= 11; d++ {
+			v = s.aspirate(d, v)
+		}
+	})
+}
+
+// benchSelfplay has deepen search each of the 109 self-play positions
+// with a fresh table and reports the nodes a second and a position.
+func benchSelfplay(b *testing.B, deepen func(s *searcher)) {
 	boards := selfplayBoards(b)
 	tt := NewTT(4 << 20)
 	var nodes int64
@@ -579,10 +577,7 @@ func BenchmarkSearchDeepening(b *testing.B) {
 		for _, bd := range boards {
 			tt.Clear()
 			s := &searcher{b: bd, tt: tt, ctx: context.Background(), hard: time.Now().Add(time.Hour), rootMove: -1}
-			v := 0
-			for d := 1; d <= 11; d++ {
-				v = s.aspirate(d, v)
-			}
+			deepen(s)
 			if s.rootMove < 0 {
 				b.Fatal("no move")
 			}
