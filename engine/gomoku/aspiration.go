@@ -23,8 +23,12 @@ func (s *searcher) aspirate(depth, prev int) int {
 	}
 	delta := aspDelta
 	alpha, beta := max(prev-delta, -WinScore-1), min(prev+delta, WinScore+1)
-	for {
+	for again := false; ; again = true {
+		n := s.nodes
 		v := s.search(depth, alpha, beta, 0, false)
+		if again {
+			s.reNodes += s.nodes - n
+		}
 		switch {
 		case s.stopped:
 			return v

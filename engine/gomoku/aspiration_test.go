@@ -23,6 +23,12 @@ func TestAspirationValue(t *testing.T) {
 			if got := s.aspirate(depth, prev); got != want {
 				t.Errorf("%s: from %d the window found %d, the full window %d", p.name, prev, got, want)
 			}
+			// a window with the value inside is searched once; one with
+			// it on an edge or outside fails, and what follows is
+			// counted as re-searched
+			if far := abs(prev-want) >= aspDelta; far != (s.reNodes > 0) || s.reNodes >= s.nodes {
+				t.Errorf("%s: from %d, %d of %d nodes counted as re-searched", p.name, prev, s.reNodes, s.nodes)
+			}
 		}
 	}
 	if n < 3 {

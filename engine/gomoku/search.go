@@ -202,6 +202,7 @@ type searcher struct {
 	hard     time.Time
 	maxNodes int64
 	nodes    int64
+	reNodes  int64 // of nodes, those of the aspiration windows' re-searches
 	stopped  bool
 	killers  [maxPly + 2][2]int
 	hist     [2][nCells]int32
