@@ -6,6 +6,7 @@
 //	gomoku-evalfit label -brain pbrain-rapfi -depth 2 -o pos-d2.txt pos.txt
 //	gomoku-evalfit fit -holdout 10 -o gomoku_eval.txt pos.txt
 //	gomoku-evalfit order -holdout 10 -lines -o gomoku_order.txt pos.txt
+//	gomoku-evalfit compare -holdout 10 pos.txt pos-d1.txt
 //	gomoku-evalfit blunders -against rapfi -o blunders.txt games.sgf
 //
 // gen plays a brain against itself from random openings and writes each
@@ -21,6 +22,11 @@
 // their files do not record, and the rule whose values fit makes
 // (engine/gomoku/evaldata/gomoku_eval_<rule>.txt).
 //
+// compare asks whether a stronger brain's static value is a better
+// guide than the engine's: it scores the engine's evaluation and other
+// files' values (label's, at depth 1 a brain's static value) against a
+// target file's deeper values on the same positions.
+//
 // blunders is the other way round: it has a strong brain judge the games
 // a match lost and writes the positions where a move threw an even game
 // into a mate, in the format of the engine's proof corpus.
@@ -33,7 +39,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gomoku-evalfit gen|label|fit|order|blunders [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gomoku-evalfit gen|label|fit|order|compare|blunders [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -46,10 +52,12 @@ func main() {
 		err = order(os.Args[2:])
 	case "label":
 		err = label(os.Args[2:])
+	case "compare":
+		err = compare(os.Args[2:])
 	case "blunders":
 		err = blunders(os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q (gen, label, fit, order, blunders)", os.Args[1])
+		err = fmt.Errorf("unknown command %q (gen, label, fit, order, compare, blunders)", os.Args[1])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gomoku-evalfit:", err)

@@ -41,6 +41,7 @@ type evalFeat struct {
 	lines  []featCount // line keys, me's then op's (+nLineKey)
 	mask   int
 	target float64
+	n      int // the sample's index
 	// fixed is what the cells the fit does not value add (half units):
 	// renju black's own combinations (renjuBlackOwn), at their hand-set
 	// values
@@ -244,7 +245,7 @@ func NewEvalSet(samples []EvalSample) (*EvalSet, error) {
 			s.Skipped++
 			continue
 		}
-		f := evalFeat{mask: threatMask(b, me, op), target: x.Target}
+		f := evalFeat{mask: threatMask(b, me, op), target: x.Target, n: n}
 		var fme, fop evalPair
 		f.me, fme = cellCounts(b, me)
 		f.op, fop = cellCounts(b, op)
@@ -356,6 +357,17 @@ func (m *EvalModel) eval(f *evalFeat) float64 {
 		}
 	}
 	return v / 2
+}
+
+// Values is the model's evaluation of each position kept, in score units,
+// beside the index of its sample (NewEvalSet's samples, less those it
+// left out).
+func (s *EvalSet) Values(m *EvalModel) (samples []int, values []float64) {
+	for i := range s.feats {
+		samples = append(samples, s.feats[i].n)
+		values = append(values, m.eval(&s.feats[i]))
+	}
+	return samples, values
 }
 
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
