@@ -26,13 +26,19 @@ import (
 // --against). Every error counts the games of one opening (in one file)
 // together: a gauntlet plays each opening again each round, and an
 // opponent held to a fixed depth answers a repeat as it did before, so
-// the repeats are not independent games (clusteredMean).
+// the repeats are not independent games (clusteredMean). With --across,
+// games pair across files too: gauntlets of one brain each, run one
+// after the other (or on two machines) on the same openings in the same
+// order (c-gomoku-cli's srand), compare their brains by opening as one
+// sitting would; an opening is then one cluster whichever file holds
+// its games.
 func runScore(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("score", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	against := fs.String("against", "", "the opponent every game has (default: the one player in every game)")
+	across := fs.Bool("across", false, "pair games of different record files too (gauntlets run apart on the same openings)")
 	usage := func(msg string) int {
-		fmt.Fprintf(stderr, "inarow score: %s\nusage: inarow score [--against NAME] RECORD.sgf...\n", msg)
+		fmt.Fprintf(stderr, "inarow score: %s\nusage: inarow score [--against NAME] [--across] RECORD.sgf...\n", msg)
 		return exitUsage
 	}
 	if err := fs.Parse(args); err != nil {
@@ -55,7 +61,7 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 		}
 		files = append(files, rs)
 	}
-	sc, err := scoreFiles(files, *against)
+	sc, err := scoreFiles(files, *against, *across)
 	if err != nil {
 		fmt.Fprintf(stderr, "inarow score: %v\n", err)
 		return 1
@@ -66,8 +72,8 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 
 // A scoredGame is one game of a brain against the common opponent.
 type scoredGame struct {
-	key     string  // the record file, the opening's cells and the brain's colour
-	opening string  // the record file and the opening's cells
+	key     string  // the record file (unless --across), the opening's cells and the brain's colour
+	opening string  // the record file (unless --across) and the opening's cells
 	colour  int     // the brain's: 0 black, 1 white
 	score   float64 // 1 a win, ½ a draw, 0 a loss
 }
@@ -93,8 +99,8 @@ type scores struct {
 
 // scoreFiles scores the records of files, every one of which must have
 // against (or, if it is "", one common player) on one side; games pair
-// within a file only.
-func scoreFiles(files [][]gomoku.Record, against string) (*scores, error) {
+// within a file only, unless across.
+func scoreFiles(files [][]gomoku.Record, against string, across bool) (*scores, error) {
 	var recs []gomoku.Record
 	var fileOf []int
 	for fi, rs := range files {
@@ -163,9 +169,12 @@ func scoreFiles(files [][]gomoku.Record, against string) (*scores, error) {
 			b.forfeits++
 			b.forfeitReason[r.Termination]++
 		}
-		// the file, the opening's cells and the brain's colour: an
-		// opaque key
+		// the file (unless across), the opening's cells and the
+		// brain's colour: an opaque key
 		opening := fmt.Sprint(fileOf[i], r.Moves[:r.Opening])
+		if across {
+			opening = fmt.Sprint(r.Moves[:r.Opening])
+		}
 		b.games = append(b.games, scoredGame{key: fmt.Sprint(opening, colour), opening: opening, colour: colour, score: s})
 		for k := r.Opening; k < len(r.Times); k++ {
 			if k%2 == colour {

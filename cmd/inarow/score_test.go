@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -26,9 +28,48 @@ func TestScoreGauntlet(t *testing.T) {
 	}
 }
 
+// TestScoreAcross splits the gauntlet's records into one file per brain,
+// as two gauntlets run apart on the same openings would write them: the
+// brains pair across the files with --across only, and then as they did
+// in one file.
+func TestScoreAcross(t *testing.T) {
+	data, err := os.ReadFile("testdata/score_gauntlet.sgf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := gomoku.ParseSGFCollection(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var paths []string
+	for _, brain := range []string{"main", "se40"} {
+		var b bytes.Buffer
+		for _, r := range recs {
+			if r.Black == brain || r.White == brain {
+				b.Write(r.MarshalSGF())
+				b.WriteString("\n")
+			}
+		}
+		paths = append(paths, filepath.Join(dir, brain+".sgf"))
+		if err := os.WriteFile(paths[len(paths)-1], b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const pairLine = "main − se40     12  8.3 % − 16.7 %      -8.3 ± 16.7"
+	apart := cli(t, "", "score", paths[0], paths[1])
+	if apart.code != 0 || strings.Contains(apart.stdout, pairLine) || !strings.Contains(apart.stdout, "main − se40      0") {
+		t.Errorf("without --across: exit %d\n%s%s", apart.code, apart.stdout, apart.stderr)
+	}
+	across := cli(t, "", "score", "--across", paths[0], paths[1])
+	if across.code != 0 || !strings.Contains(across.stdout, pairLine) || !strings.Contains(across.stdout, "24 games against rapfi") {
+		t.Errorf("with --across: exit %d\n%s%s", across.code, across.stdout, across.stderr)
+	}
+}
+
 // scoreGames scores the records of one file.
 func scoreGames(recs []gomoku.Record, against string) (*scores, error) {
-	return scoreFiles([][]gomoku.Record{recs}, against)
+	return scoreFiles([][]gomoku.Record{recs}, against, false)
 }
 
 // rec is a record of brain against "opp": brain black when black, the
@@ -150,7 +191,7 @@ func TestScoreColourPairs(t *testing.T) {
 		rec("y", true, o1, 20, "B+1", "Black "+five),
 		rec("y", false, o1, 20, "B+1", "Black "+five),
 	}
-	sc, err := scoreFiles([][]gomoku.Record{sitting1, sitting2}, "opp")
+	sc, err := scoreFiles([][]gomoku.Record{sitting1, sitting2}, "opp", false)
 	if err != nil {
 		t.Fatal(err)
 	}
