@@ -385,7 +385,7 @@ func (e *brainProc) idle() error {
 // random moves are legal ones.
 func playGame(e, pl *brainProc, g int, rule gomoku.Rule, random float64, ex map[string]bool) ([]string, error) {
 	r := rand.New(rand.NewPCG(uint64(g), 0x6576616c67656e))
-	rules := inarow.Rules{Cols: genSize, Rows: genSize, K: 5, Win: rule.WinRule()}
+	rules := genRules(rule)
 	var p inarow.Position
 	var moves []inarow.Move
 	for {

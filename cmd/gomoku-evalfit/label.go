@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
-	"github.com/inarow/inarow"
 	"github.com/inarow/inarow/gomoku"
 )
 
@@ -55,7 +53,7 @@ func labelFile(e *brainProc, path string, rule gomoku.Rule, w io.Writer) error {
 		return err
 	}
 	defer f.Close()
-	rules := inarow.Rules{Cols: genSize, Rows: genSize, K: 5, Win: rule.WinRule()}
+	rules := genRules(rule)
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<16), 1<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -63,16 +61,11 @@ func labelFile(e *brainProc, path string, rule gomoku.Rule, w io.Writer) error {
 		if len(fl) == 0 {
 			continue
 		}
-		ply, err := strconv.Atoi(fl[1])
-		if err != nil || len(fl)-ply != 5 || ply == 0 {
-			return fmt.Errorf("%s line %d: not gen's game ply eval best result moves", path, n)
+		l, err := parseGenLine(rules, sc.Text())
+		if err != nil || l.Ply == 0 {
+			return fmt.Errorf("%s line %d: not gen's game ply eval [best] result moves", path, n)
 		}
-		moves := make([]inarow.Move, ply)
-		for i, t := range fl[5:] {
-			if moves[i], err = gomoku.ParseXY(rules, t); err != nil {
-				return fmt.Errorf("%s line %d: %w", path, n, err)
-			}
-		}
+		moves := l.Moves
 		eval, ans, err := e.ask(boardCommand(rules, moves))
 		if err != nil {
 			return fmt.Errorf("%s line %d: %w", path, n, err)
@@ -80,8 +73,10 @@ func labelFile(e *brainProc, path string, rule gomoku.Rule, w io.Writer) error {
 		if eval == "" {
 			return fmt.Errorf("%s line %d: no INFO EVAL before %q", path, n, ans)
 		}
-		fl[2], fl[3] = eval, ans
-		if _, err := io.WriteString(w, strings.Join(fl, " ")+"\n"); err != nil {
+		// game ply eval best result moves, whether or not the line had
+		// a best move
+		out := append([]string{fl[0], fl[1], eval, ans}, fl[len(fl)-l.Ply-1:]...)
+		if _, err := io.WriteString(w, strings.Join(out, " ")+"\n"); err != nil {
 			return err
 		}
 	}

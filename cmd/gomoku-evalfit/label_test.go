@@ -94,6 +94,20 @@ func TestLabelCommand(t *testing.T) {
 	if string(data) != want {
 		t.Errorf("label wrote\n%s\nwant\n%s", data, want)
 	}
+	// a line without a best move (gen's older lines, or positions taken
+	// from a match's records) gets one
+	if err := os.WriteFile(in, []byte("7 4 250 1 7,7 8,8 0,0 9,9\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := label([]string{"-brain", exe, "-depth", "2", "-o", out, in}); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(out); string(data) != "7 4 202 1,0 1 7,7 8,8 0,0 9,9\n" {
+		t.Errorf("label wrote %q for a line without a best move", data)
+	}
+	if err := os.WriteFile(in, []byte("7 4 250 9,9 1 7,7 8,8 0,0 9,9\n7 3 -M5 0,0 -1 7,7 1,0 9,9\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	// the rule reaches the brain, and a bad one is refused
 	if err := label([]string{"-brain", exe, "-rule", "renju", "-o", out, in}); err != nil {
 		t.Fatal(err)
