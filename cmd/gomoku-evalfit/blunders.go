@@ -38,23 +38,9 @@ func blunders(args []string) error {
 	if *against == "" {
 		return errors.New("blunders: -against names the opponent")
 	}
-	if fs.NArg() == 0 {
-		return errors.New("blunders: no record file")
-	}
-	var recs []gomoku.Record
-	for _, name := range fs.Args() {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			return err
-		}
-		rs, err := gomoku.ParseSGFCollection(data)
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		recs = append(recs, rs...)
-	}
-	if len(recs) == 0 {
-		return errors.New("blunders: no game in the records")
+	recs, err := readRecords(fs.Args())
+	if err != nil {
+		return fmt.Errorf("blunders: %w", err)
 	}
 	first := recs[0]
 	for i, r := range recs {

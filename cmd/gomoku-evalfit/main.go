@@ -7,6 +7,7 @@
 //	gomoku-evalfit fit -holdout 10 -o gomoku_eval.txt pos.txt
 //	gomoku-evalfit order -holdout 10 -lines -o gomoku_order.txt pos.txt
 //	gomoku-evalfit compare -holdout 10 pos.txt pos-d1.txt
+//	gomoku-evalfit positions -brain main -side tomove -o ours.txt games.sgf
 //	gomoku-evalfit blunders -against rapfi -o blunders.txt games.sgf
 //
 // gen plays a brain against itself from random openings and writes each
@@ -27,6 +28,9 @@
 // files' values (label's, at depth 1 a brain's static value) against a
 // target file's deeper values on the same positions.
 //
+// positions takes a match's positions from its records, for label and
+// compare (the positions the match's brains steer into).
+//
 // blunders is the other way round: it has a strong brain judge the games
 // a match lost and writes the positions where a move threw an even game
 // into a mate, in the format of the engine's proof corpus.
@@ -39,7 +43,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gomoku-evalfit gen|label|fit|order|compare|blunders [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gomoku-evalfit gen|label|fit|order|positions|compare|blunders [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -52,12 +56,14 @@ func main() {
 		err = order(os.Args[2:])
 	case "label":
 		err = label(os.Args[2:])
+	case "positions":
+		err = positions(os.Args[2:])
 	case "compare":
 		err = compare(os.Args[2:])
 	case "blunders":
 		err = blunders(os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q (gen, label, fit, order, compare, blunders)", os.Args[1])
+		err = fmt.Errorf("unknown command %q (gen, label, fit, order, positions, compare, blunders)", os.Args[1])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gomoku-evalfit:", err)
