@@ -62,11 +62,13 @@ func labelFile(e *brainProc, path string, rule gomoku.Rule, w io.Writer) error {
 			continue
 		}
 		l, err := parseGenLine(rules, sc.Text())
-		if err != nil || l.Ply == 0 {
-			return fmt.Errorf("%s line %d: not gen's game ply eval [best] result moves", path, n)
+		if err != nil {
+			return fmt.Errorf("%s line %d: %w", path, n, err)
 		}
-		moves := l.Moves
-		eval, ans, err := e.ask(boardCommand(rules, moves))
+		if l.Ply == 0 {
+			return fmt.Errorf("%s line %d: the empty board", path, n)
+		}
+		eval, ans, err := e.ask(boardCommand(rules, l.Moves))
 		if err != nil {
 			return fmt.Errorf("%s line %d: %w", path, n, err)
 		}

@@ -49,9 +49,10 @@ func randomGames(t *testing.T, rule gomoku.Rule, n int, seed uint64) []EvalSampl
 }
 
 // The fit's features and model give the engine's own evaluation: a
-// differential test of EvalModel.eval against searcher.eval on the
-// embedded values of each rule the fit takes (renju: black's forbidden
-// combinations count for nothing in both).
+// differential test of EvalModel.eval (through EvalSet.Values, whose
+// sample numbers must skip exactly the positions left out) against
+// searcher.eval on the embedded values of each rule the fit takes (renju:
+// black's forbidden combinations count for nothing in both).
 func TestEvalModelMatchesEngine(t *testing.T) {
 	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju} {
 		t.Run(rule.String(), func(t *testing.T) { testEvalModelMatchesEngine(t, rule) })
@@ -65,8 +66,9 @@ func testEvalModelMatchesEngine(t *testing.T, rule gomoku.Rule) {
 		t.Fatal(err)
 	}
 	m := CurrentEvalModel(rule)
+	idx, vals := set.Values(m)
 	k := 0
-	for _, x := range samples {
+	for i, x := range samples {
 		b, _ := newBoard(15, 15, rule)
 		for _, mv := range x.Moves {
 			b.Play(b.cellOf(mv))
@@ -74,18 +76,21 @@ func testEvalModelMatchesEngine(t *testing.T, rule gomoku.Rule) {
 		if b.winner >= 0 || settled(b) {
 			continue
 		}
+		if idx[k] != i {
+			t.Fatalf("position %d: Values gives sample %d, want %d", k, idx[k], i)
+		}
 		want := (&searcher{b: b}).eval()
 		if math.Abs(float64(want)) >= evalMax {
 			k++
 			continue
 		}
 		// the engine halves with a shift (rounds down)
-		if got := math.Floor(m.eval(&set.feats[k])); int(got) != want {
+		if got := math.Floor(vals[k]); int(got) != want {
 			t.Fatalf("position %d (%d moves): model %v, engine %d", k, len(x.Moves), got, want)
 		}
 		k++
 	}
-	if k != set.Len() || set.Skipped == 0 || k < 500 {
+	if k != set.Len() || len(idx) != k || set.Skipped == 0 || k < 500 {
 		t.Fatalf("%d positions compared, set holds %d (%d skipped)", k, set.Len(), set.Skipped)
 	}
 }
