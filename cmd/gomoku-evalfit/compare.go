@@ -85,15 +85,9 @@ func compareTo(w io.Writer, args []string) error {
 			return err
 		}
 	}
-	cur := gomokuengine.CurrentEvalModel(rule)
-	if *from != "" {
-		data, err := os.ReadFile(*from)
-		if err != nil {
-			return err
-		}
-		if cur, err = gomokuengine.ParseEvalModel(string(data)); err != nil {
-			return err
-		}
+	cur, err := evalModel(*from, rule)
+	if err != nil {
+		return err
 	}
 	set, err := gomokuengine.NewEvalSet(samples)
 	if err != nil {

@@ -53,15 +53,9 @@ func fit(args []string) error {
 		return err
 	}
 	fmt.Printf("positions: train %d (%d left out), held out %d (%d left out)\n", trainSet.Len(), trainSet.Skipped, heldSet.Len(), heldSet.Skipped)
-	cur := gomokuengine.CurrentEvalModel(rule)
-	if *from != "" {
-		data, err := os.ReadFile(*from)
-		if err != nil {
-			return err
-		}
-		if cur, err = gomokuengine.ParseEvalModel(string(data)); err != nil {
-			return err
-		}
+	cur, err := evalModel(*from, rule)
+	if err != nil {
+		return err
 	}
 	if rule != gomoku.Freestyle {
 		// a rule without a file of its own starts from freestyle's
@@ -135,6 +129,19 @@ func readSampleFiles(paths []string, rule gomoku.Rule, holdout int, lambda, scal
 		train, held = append(train, tr...), append(held, he...)
 	}
 	return train, held, nil
+}
+
+// evalModel is the evaluation in file from, or the engine's own under
+// rule where from is "".
+func evalModel(from string, rule gomoku.Rule) (*gomokuengine.EvalModel, error) {
+	if from == "" {
+		return gomokuengine.CurrentEvalModel(rule), nil
+	}
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return nil, err
+	}
+	return gomokuengine.ParseEvalModel(string(data))
 }
 
 // genLine is one of gen's (or label's) lines: a position of game Game
