@@ -20,13 +20,17 @@ import (
 // brainscale), each predictor at the scale that fits it best (so that a
 // difference of units is no difference of loss), over the positions
 // every file values without a mate and the engine's fit would keep (not
-// settled by threats), in all and by the number of stones:
+// settled by threats), in all and by the number of stones; then each
+// predictor's bias, the mean of its value less the target's (σ's
+// arguments, for the side to move), by colour to move and by who has a
+// four point:
 //
 //	gomoku-evalfit compare -holdout 10 pos.txt d1.txt d2.txt
 //
 // Session 40 asked it whether the gap to Rapfi is in the evaluation:
 // Rapfi's static value foretells its own depth-8 value barely better than
-// ours (docs/performance.md).
+// ours, but on the positions Rapfi's moves make in a match ours leans our
+// way where four points are about (docs/performance.md).
 func compare(args []string) error { return compareTo(os.Stdout, args) }
 
 // compareTo is compare, writing its table to w.
@@ -46,9 +50,10 @@ func compareTo(w io.Writer, args []string) error {
 	rule := *rulep
 	rules := genRules(rule)
 	type pos struct {
-		key    [2]int
-		target float64
-		moves  int
+		key            [2]int
+		target         float64
+		moves          int
+		meFour, opFour bool // the side to move's and the other's four points
 	}
 	var (
 		all     []pos
@@ -63,7 +68,7 @@ func compareTo(w io.Writer, args []string) error {
 			mates++
 			return
 		}
-		all = append(all, pos{[2]int{l.Game, l.Ply}, sigmoid(float64(l.Eval) / *scale), len(l.Moves)})
+		all = append(all, pos{[2]int{l.Game, l.Ply}, sigmoid(float64(l.Eval) / *scale), len(l.Moves), false, false})
 		samples = append(samples, gomokuengine.EvalSample{W: genSize, H: genSize, Rule: rule, Moves: l.Moves, Best: l.Best})
 	})
 	if err != nil {
@@ -94,6 +99,7 @@ func compareTo(w io.Writer, args []string) error {
 		return err
 	}
 	idx, ours := set.Values(cur)
+	meFour, opFour := set.FourPoints()
 	// rows[0] the target itself (its entropy), rows[1] ours, then the files'
 	var kept []pos
 	rows := make([][]float64, 2+len(peers))
@@ -101,6 +107,7 @@ func compareTo(w io.Writer, args []string) error {
 next:
 	for j, i := range idx {
 		p := all[i]
+		p.meFour, p.opFour = meFour[j], opFour[j]
 		vals := []float64{0, ours[j] / *k}
 		for _, m := range peers {
 			v, ok := m[p.key]
@@ -161,6 +168,38 @@ next:
 		for _, b := range bands {
 			l, n := loss(s, b)
 			fmt.Fprintf(w, " %16s", fmt.Sprintf("%.5f (%d)", l, n))
+		}
+		fmt.Fprintln(w)
+	}
+	// the bias: the mean of value − target on the logistic scale
+	// (scale 1), where a value's errors lean one way
+	splits := []struct {
+		name string
+		in   func(p pos) bool
+	}{
+		{"all", func(pos) bool { return true }},
+		{"black to move", func(p pos) bool { return p.moves%2 == 0 }},
+		{"white to move", func(p pos) bool { return p.moves%2 == 1 }},
+		{"mover's four point", func(p pos) bool { return p.meFour }},
+		{"other's four point", func(p pos) bool { return p.opFour }},
+		{"no four point", func(p pos) bool { return !p.meFour && !p.opFour }},
+	}
+	fmt.Fprintf(w, "\nbias: the mean of value − target, σ's argument (the mover's side)\n%-24s", "")
+	for _, sp := range splits {
+		fmt.Fprintf(w, " %18s", sp.name)
+	}
+	fmt.Fprintln(w)
+	for r := 1; r < len(rows); r++ {
+		fmt.Fprintf(w, "%-24s", names[r])
+		for _, sp := range splits {
+			sum, n := 0.0, 0
+			for i, p := range kept {
+				if sp.in(p) {
+					sum += rows[r][i] - math.Log(p.target/(1-p.target))
+					n++
+				}
+			}
+			fmt.Fprintf(w, " %18s", fmt.Sprintf("%+.3f (%d)", sum/float64(max(n, 1)), n))
 		}
 		fmt.Fprintln(w)
 	}

@@ -46,8 +46,24 @@ func TestCompareCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 5 || !strings.Contains(lines[0], "2 without a value in every file") {
+	if len(lines) != 10 || !strings.Contains(lines[0], "2 without a value in every file") || !strings.HasPrefix(lines[6], "bias:") {
 		t.Fatalf("output:\n%s", out.String())
+	}
+	// the bias table: the target's own values lean nowhere, in every
+	// split; the engine's do somewhere; the splits by four points hold
+	// every position between them
+	for i, f := range strings.Fields(lines[9])[1:] {
+		if i%2 == 0 && f != "+0.000" && f != "-0.000" {
+			t.Errorf("the target's own values: bias %s in split %d", f, i/2)
+		}
+	}
+	engineBias := strings.Fields(lines[8])[1:]
+	if engineBias[0] == "+0.000" || engineBias[0] == "-0.000" {
+		t.Errorf("the engine's bias row: %q", lines[8])
+	}
+	count := func(f string) int { n, _ := strconv.Atoi(strings.Trim(f, "()")); return n }
+	if all, none, mover, other := count(engineBias[1]), count(engineBias[11]), count(engineBias[7]), count(engineBias[9]); none+max(mover, other) > all || none+mover+other < all || count(engineBias[3])+count(engineBias[5]) != all {
+		t.Errorf("the splits' counts do not add up: %q", lines[8])
 	}
 	// each row: name, scale, then loss (count) for all and four bands
 	row := func(l string) (scale, loss float64, n int) {

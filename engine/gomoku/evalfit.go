@@ -370,6 +370,19 @@ func (s *EvalSet) Values(m *EvalModel) (samples []int, values []float64) {
 	return samples, values
 }
 
+// FourPoints tells, for each position kept (as Values orders them),
+// whether the side to move (me) and the other side (op) have an empty
+// cell that makes a four: where a match's values go wrong most (session
+// 40 of issue 23).
+func (s *EvalSet) FourPoints() (me, op []bool) {
+	for i := range s.feats {
+		m := s.feats[i].mask
+		me = append(me, m&(tmMeB4|tmMeB4F3) != 0)
+		op = append(op, m&(tmOpB4|tmOpB4F3) != 0)
+	}
+	return me, op
+}
+
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 
 // EvalLoss is the model's mean cross-entropy on the set with scale k
