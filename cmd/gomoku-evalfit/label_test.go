@@ -8,6 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/gomoku"
 )
 
 // TestMain lets the test binary stand in for a Gomocup brain (with
@@ -123,6 +126,53 @@ func TestLabelCommand(t *testing.T) {
 	}
 	if err := label([]string{"-brain", exe, "-o", out, in}); err == nil || !strings.Contains(err.Error(), "line 1") {
 		t.Errorf("a line whose ply and moves disagree: %v", err)
+	}
+}
+
+// label -brain inarow labels with the engine itself: its value in
+// Rapfi's units (score·200/k) and its move, a mate as Rapfi writes one;
+// a finished game is refused with its line.
+func TestLabelEngine(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.txt")
+	// a quiet position, then black to move with four in a row open at
+	// both ends (a win in one)
+	if err := os.WriteFile(in, []byte("3 4 0 1 7,7 8,8 6,6 9,9\n4 8 0 1 7,7 0,0 8,7 0,2 9,7 0,4 10,7 0,6\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.txt")
+	if err := label([]string{"-brain", "inarow", "-depth", "3", "-o", out, in}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("label wrote\n%s", data)
+	}
+	rules := genRules(gomoku.Freestyle)
+	quiet, err := parseGenLine(rules, lines[0])
+	if err != nil || quiet.Mate || quiet.Game != 3 || len(quiet.Moves) != 4 || quiet.Best == inarow.NoMove || quiet.Eval < -1000 || quiet.Eval > 1000 {
+		t.Errorf("the quiet position: %q (%+v, %v)", lines[0], quiet, err)
+	}
+	if f := strings.Fields(lines[1]); f[2] != "+M1" || f[3] != "6,7" && f[3] != "11,7" {
+		t.Errorf("the win in one: %q", lines[1])
+	}
+	// the same scale on the values: k halved doubles them
+	if err := label([]string{"-brain", "inarow", "-depth", "3", "-k", "462.85", "-o", out, in}); err != nil {
+		t.Fatal(err)
+	}
+	data, _ = os.ReadFile(out)
+	if half, err := parseGenLine(rules, strings.Split(string(data), "\n")[0]); err != nil || half.Eval-2*quiet.Eval < -1 || half.Eval-2*quiet.Eval > 1 {
+		t.Errorf("k halved: %+v against %d, %v", half, quiet.Eval, err)
+	}
+	if err := os.WriteFile(in, []byte("5 9 0 1 7,7 0,0 8,7 0,2 9,7 0,4 10,7 0,6 11,7\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := label([]string{"-brain", "inarow", "-o", out, in}); err == nil || !strings.Contains(err.Error(), "line 1") {
+		t.Errorf("a finished game: %v", err)
 	}
 }
 

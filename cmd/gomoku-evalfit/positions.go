@@ -20,10 +20,11 @@ import (
 //
 //	gomoku-evalfit positions -brain main -side moved -o ours.txt g.sgf
 //
-// Each position after the opening up to -maxply stones is written with
-// the value 0 and no move (label gives both), the game's result for the
-// side to move, and the moves; -brain and -side keep the positions just
-// after that brain's move (moved) or those where it is to move (tomove).
+// Each position after the opening up to -maxply stones (but the game's
+// last) is written with the value 0 and no move (label gives both), the
+// game's result for the side to move, and the moves; -brain and -side
+// keep the positions just after that brain's move (moved) or those where
+// it is to move (tomove).
 // The game's number is -first plus its place in the records.
 func positions(args []string) error { return positionsTo(os.Stdout, args) }
 
@@ -76,7 +77,9 @@ func positionsTo(stdout io.Writer, args []string) error {
 		for k, m := range r.Moves {
 			xy[k] = gomoku.FormatXY(rules, m)
 		}
-		for p := max(r.Opening, 1) + 1; p <= min(len(r.Moves), *maxPly); p++ {
+		// the last position is left out: its game is over (a five, a
+		// full board) or was given up, with no move to label
+		for p := max(r.Opening, 1) + 1; p <= min(len(r.Moves)-1, *maxPly); p++ {
 			toMove := p % 2 // after p stones: black (0) to move when p is even
 			if mine >= 0 && (*side == "tomove") != (toMove == mine) {
 				continue
