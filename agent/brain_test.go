@@ -34,6 +34,10 @@ func TestBrainPlays(t *testing.T) {
 		t.Errorf("ABOUT gave no name: %q", name)
 	}
 	brain.(*Brain).SetMoveTime(300 * time.Millisecond)
+	// the test is of the protocol, not of time: a CI run (-race, the
+	// browser and server tests beside it) once held the brain past the
+	// default half-second grace, and it lost both games unplayed
+	brain.(*Brain).Grace = 30 * time.Second
 	eng, err := NewPlayer(ctx, "gomoku:ms=100,depth=2", r, 2)
 	if err != nil {
 		t.Fatal(err)
