@@ -27,7 +27,7 @@ func TestMain(m *testing.M) {
 	case "silent": // greets, then never answers
 		fmt.Println("ok silent")
 		time.Sleep(time.Hour)
-	case "brain-corner": // a Gomocup brain that always answers 0,0 and logs what it reads
+	case "brain-corner", "brain-mute": // a Gomocup brain that always answers 0,0 (or, mute, never a move) and logs what it reads
 		log, _ := os.Create(os.Getenv("INAROW_BRAIN_LOG"))
 		sc := bufio.NewScanner(os.Stdin)
 		for sc.Scan() {
@@ -39,7 +39,7 @@ func TestMain(m *testing.M) {
 			case strings.HasPrefix(line, "START"):
 				fmt.Println("MESSAGE starting")
 				fmt.Println("OK")
-			case line == "DONE":
+			case line == "DONE" && mode == "brain-corner":
 				fmt.Println("DEBUG thinking")
 				fmt.Println("0,0")
 			case line == "END":

@@ -112,6 +112,32 @@ func TestBrainBoardAndIllegal(t *testing.T) {
 	}
 }
 
+// A brain that does not answer within its turn and grace loses by time
+// (ErrTimeout) and is not asked again: TestBrainPlays' long grace leaves
+// this to a brain that never answers.
+func TestBrainLate(t *testing.T) {
+	t.Setenv("INAROW_BRAIN_LOG", filepath.Join(t.TempDir(), "brain.log"))
+	r := inarow.Rules{Cols: 15, Rows: 15, K: 5}
+	ctx := context.Background()
+	b, err := StartBrain(ctx, helper("brain-mute"), 5*time.Second, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	b.MoveTime, b.Grace = 100*time.Millisecond, 100*time.Millisecond
+	p, _ := inarow.NewPosition(r)
+	start := time.Now()
+	_, err = b.Move(ctx, p)
+	// 200 ms offered: the bound only tells a kept limit from none, with
+	// room for a loaded machine
+	if !errors.Is(err, ErrTimeout) || time.Since(start) > 20*time.Second {
+		t.Fatalf("a mute brain: %v after %v, want ErrTimeout", err, time.Since(start))
+	}
+	if _, err := b.Move(ctx, p); err == nil {
+		t.Fatal("a Brain out of time plays on")
+	}
+}
+
 func TestParseBrainMove(t *testing.T) {
 	r := inarow.Rules{Cols: 15, Rows: 10, K: 5}
 	for line, want := range map[string]inarow.Move{"0,0": 0, "14,9": r.MoveAt(14, 9), " 3 , 4": r.MoveAt(3, 4)} {
