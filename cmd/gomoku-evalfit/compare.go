@@ -60,16 +60,17 @@ func compareTo(w io.Writer, args []string) error {
 		samples []gomokuengine.EvalSample
 	)
 	mates := 0
-	err := eachGenLine(fs.Arg(0), rules, func(l genLine) {
+	err := eachGenLine(fs.Arg(0), rules, func(l genLine) error {
 		if l.Game%100 >= *holdout {
-			return
+			return nil
 		}
 		if l.Mate {
 			mates++
-			return
+			return nil
 		}
-		all = append(all, pos{[2]int{l.Game, l.Ply}, sigmoid(float64(l.Eval) / *scale), len(l.Moves), false, false})
+		all = append(all, pos{key: [2]int{l.Game, l.Ply}, target: sigmoid(float64(l.Eval) / *scale), moves: len(l.Moves)})
 		samples = append(samples, gomokuengine.EvalSample{W: genSize, H: genSize, Rule: rule, Moves: l.Moves, Best: l.Best})
+		return nil
 	})
 	if err != nil {
 		return err
@@ -79,12 +80,13 @@ func compareTo(w io.Writer, args []string) error {
 	peers := make([]map[[2]int]float64, fs.NArg()-1)
 	for i := range peers {
 		peers[i] = map[[2]int]float64{}
-		err := eachGenLine(fs.Arg(i+1), rules, func(l genLine) {
+		err := eachGenLine(fs.Arg(i+1), rules, func(l genLine) error {
 			if l.Mate {
 				peers[i][[2]int{l.Game, l.Ply}] = math.NaN()
 			} else {
 				peers[i][[2]int{l.Game, l.Ply}] = float64(l.Eval) / *scale
 			}
+			return nil
 		})
 		if err != nil {
 			return err
@@ -207,7 +209,7 @@ next:
 }
 
 // eachGenLine calls f with each of the file's lines (readGenLines).
-func eachGenLine(path string, rules inarow.Rules, f func(genLine)) error {
+func eachGenLine(path string, rules inarow.Rules, f func(genLine) error) error {
 	file, err := os.Open(path)
 	if err != nil {
 		return err

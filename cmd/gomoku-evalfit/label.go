@@ -1,13 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -110,39 +109,25 @@ func (e *engineLabeller) label(rules inarow.Rules, moves []inarow.Move) (eval, m
 // labelFile writes the lines of gen's file at path to w with e's value
 // and move.
 func labelFile(e labeller, path string, rule gomoku.Rule, w io.Writer) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
 	rules := genRules(rule)
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		fl := strings.Fields(sc.Text())
-		if len(fl) == 0 {
-			continue
-		}
-		l, err := parseGenLine(rules, sc.Text())
-		if err != nil {
-			return fmt.Errorf("%s line %d: %w", path, n, err)
-		}
+	return eachGenLine(path, rules, func(l genLine) error {
 		if l.Ply == 0 {
-			return fmt.Errorf("%s line %d: the empty board", path, n)
+			return errors.New("the empty board")
 		}
 		eval, ans, err := e.label(rules, l.Moves)
 		if err != nil {
-			return fmt.Errorf("%s line %d: %w", path, n, err)
+			return err
 		}
 		if eval == "" {
-			return fmt.Errorf("%s line %d: no INFO EVAL before %q", path, n, ans)
+			return fmt.Errorf("no INFO EVAL before %q", ans)
 		}
 		// game ply eval best result moves, whether or not the line had
 		// a best move
-		out := append([]string{fl[0], fl[1], eval, ans}, fl[len(fl)-l.Ply-1:]...)
-		if _, err := io.WriteString(w, strings.Join(out, " ")+"\n"); err != nil {
-			return err
+		out := []string{strconv.Itoa(l.Game), strconv.Itoa(l.Ply), eval, ans, strconv.Itoa(l.Result)}
+		for _, m := range l.Moves {
+			out = append(out, gomoku.FormatXY(rules, m))
 		}
-	}
-	return sc.Err()
+		_, err = io.WriteString(w, strings.Join(out, " ")+"\n")
+		return err
+	})
 }

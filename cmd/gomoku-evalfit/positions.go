@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -26,9 +25,7 @@ import (
 // keep the positions just after that brain's move (moved) or those where
 // it is to move (tomove).
 // The game's number is -first plus its place in the records.
-func positions(args []string) error { return positionsTo(os.Stdout, args) }
-
-func positionsTo(stdout io.Writer, args []string) error {
+func positions(args []string) error {
 	fs := flag.NewFlagSet("positions", flag.ContinueOnError)
 	brain := fs.String("brain", "", "keep only the positions by this brain's moves (see -side)")
 	side := fs.String("side", "moved", "with -brain: the positions just after its move (moved) or before it (tomove)")
@@ -45,14 +42,20 @@ func positionsTo(stdout io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	var b strings.Builder
-	kept := 0
 	for i, r := range recs {
 		if r.Cols != genSize || r.Rows != genSize {
 			return fmt.Errorf("positions: game %d is on %d×%d; gen's lines are %d×%d", i+1, r.Cols, r.Rows, genSize, genSize)
 		}
+	}
+	bw, done, err := createOut(*out)
+	if err != nil {
+		return err
+	}
+	kept := 0
+	for i, r := range recs {
 		rules, err := r.Rules()
 		if err != nil {
+			done()
 			return fmt.Errorf("positions: game %d: %w", i+1, err)
 		}
 		winner := -1 // 0 black, 1 white
@@ -70,6 +73,7 @@ func positionsTo(stdout io.Writer, args []string) error {
 			case r.White:
 				mine = 1
 			default:
+				done()
 				return fmt.Errorf("positions: game %d (%s – %s) has no brain %q", i+1, r.Black, r.White, *brain)
 			}
 		}
@@ -91,16 +95,12 @@ func positionsTo(stdout io.Writer, args []string) error {
 					res = 1
 				}
 			}
-			fmt.Fprintf(&b, "%d %d 0 %d %s\n", *first+i, p, res, strings.Join(xy[:p], " "))
+			fmt.Fprintf(bw, "%d %d 0 %d %s\n", *first+i, p, res, strings.Join(xy[:p], " "))
 			kept++
 		}
 	}
 	fmt.Fprintf(os.Stderr, "%d positions of %d games\n", kept, len(recs))
-	if *out == "-" {
-		_, err := io.WriteString(stdout, b.String())
-		return err
-	}
-	return os.WriteFile(*out, []byte(b.String()), 0o644)
+	return done()
 }
 
 // readRecords reads the games of c-gomoku-cli's record files (SGF).

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,13 +27,17 @@ func TestPositionsCommand(t *testing.T) {
 	if err := os.WriteFile(sgf, append(append(g1.MarshalSGF(), '\n'), g2.MarshalSGF()...), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	out := filepath.Join(dir, "out.txt")
 	run := func(args ...string) string {
 		t.Helper()
-		var out bytes.Buffer
-		if err := positionsTo(&out, append(args, sgf)); err != nil {
+		if err := positions(append(append(args, "-o", out), sgf)); err != nil {
 			t.Fatal(err)
 		}
-		return out.String()
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
 	}
 	all := run("-first", "10")
 	want := "10 4 0 1 7,7 8,8 6,6 9,9\n" + // black (the winner) to move
@@ -59,14 +62,13 @@ func TestPositionsCommand(t *testing.T) {
 			t.Errorf("%q: %v", l, err)
 		}
 	}
-	var out bytes.Buffer
 	for _, bad := range [][]string{
 		{"-brain", "c", sgf},
 		{"-side", "both", sgf},
 		{filepath.Join(dir, "none.sgf")},
 		{},
 	} {
-		if err := positionsTo(&out, bad); err == nil {
+		if err := positions(append([]string{"-o", out}, bad...)); err == nil {
 			t.Errorf("%q: taken", bad)
 		}
 	}
