@@ -9,6 +9,7 @@
 //	gomoku-evalfit compare -holdout 10 pos.txt pos-d1.txt
 //	gomoku-evalfit positions -brain main -side tomove -o ours.txt games.sgf
 //	gomoku-evalfit blunders -against rapfi -o blunders.txt games.sgf
+//	gomoku-evalfit judge -depth 18 -cache judged.txt ours.txt theirs.txt
 //
 // gen plays a brain against itself from random openings and writes each
 // position with the brain's evaluation, its move and the game's result;
@@ -34,6 +35,11 @@
 // blunders is the other way round: it has a strong brain judge the games
 // a match lost and writes the positions where a move threw an even game
 // into a mate, in the format of the engine's proof corpus.
+//
+// judge sets brains' moves in the same positions (label's output, one
+// file a brain) side by side: a brain searching to a fixed depth values
+// the position after each, and judge prints each file's mean win chance
+// for the mover and its paired difference from the first file's.
 package main
 
 import (
@@ -43,7 +49,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gomoku-evalfit gen|label|fit|order|positions|compare|blunders [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gomoku-evalfit gen|label|fit|order|positions|compare|blunders|judge [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -62,8 +68,10 @@ func main() {
 		err = compare(os.Args[2:])
 	case "blunders":
 		err = blunders(os.Args[2:])
+	case "judge":
+		err = judge(os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q (gen, label, fit, order, positions, compare, blunders)", os.Args[1])
+		err = fmt.Errorf("unknown command %q (gen, label, fit, order, positions, compare, blunders, judge)", os.Args[1])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gomoku-evalfit:", err)
