@@ -330,7 +330,7 @@ func judgeReport(w io.Writer, rules inarow.Rules, names []string, files []map[st
 	}
 	n := float64(len(common))
 	fmt.Fprintf(w, "%d positions in every file; the mover's win chance after each move, by the judge\n", len(common))
-	fmt.Fprintf(w, "%-24s %8s %20s %12s\n", "file", "mean", "− first (2σ)", "same move")
+	fmt.Fprintf(w, "%-24s %8s  %-17s  %s\n", "file", "mean", "less the first", "same move")
 	for i, name := range names {
 		mean, line := 0.0, ""
 		for _, g := range grades[i] {
@@ -349,9 +349,9 @@ func judgeReport(w io.Writer, rules inarow.Rules, names []string, files []map[st
 			}
 			d /= n
 			sd := math.Sqrt(max(0, dd/n-d*d) * n / max(1, n-1))
-			line = fmt.Sprintf("%+8.4f ± %.4f %12s", d, 2*sd/math.Sqrt(n), fmt.Sprintf("%d/%d", same, len(common)))
+			line = fmt.Sprintf("  %+.4f ± %.4f  %d/%d", d, 2*sd/math.Sqrt(n), same, len(common))
 		}
-		if _, err := fmt.Fprintf(w, "%-24s %8.4f %s\n", name, mean, line); err != nil {
+		if _, err := fmt.Fprintf(w, "%-24s %8.4f%s\n", name, mean, line); err != nil {
 			return err
 		}
 	}
