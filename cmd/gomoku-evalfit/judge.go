@@ -134,7 +134,7 @@ func walkForced(rules inarow.Rules, moves []inarow.Move) (walk, error) {
 		return walk{}, err
 	}
 	for _, m := range moves {
-		if p, err = p.Play(m); err != nil {
+		if p, err = gomoku.Play(p, m); err != nil {
 			return walk{}, err
 		}
 	}
@@ -157,13 +157,12 @@ func walkForced(rules inarow.Rules, moves []inarow.Move) (walk, error) {
 		if len(f) == 0 {
 			return w, nil
 		}
-		var err error
 		if len(f) > 1 {
-			err = errors.New("two five points")
-		} else {
-			p, err = p.Play(f[0])
+			w.outcome = loses
+			return w, nil
 		}
-		if err != nil { // (or renju black may not block)
+		// (gomoku.Play: renju black may not block on a forbidden point)
+		if p, err = gomoku.Play(p, f[0]); err != nil {
 			w.outcome = loses
 			return w, nil
 		}

@@ -92,6 +92,20 @@ func TestJudgeCommand(t *testing.T) {
 	if err := judge([]string{"-brain", exe, "-o", out, a, nomove}); err == nil || !strings.Contains(err.Error(), "line 1") {
 		t.Errorf("a line without a move: %v", err)
 	}
+	// the rule decides the forced block: white's four leaves black one
+	// block, which makes black six in a row: a win in freestyle, a
+	// forbidden point in renju, a plain block in standard (then white is
+	// to move, the mover: 10000 for the rule, 6 stones to 7)
+	six := write("six.txt", "3 11 0 6,7 0 2,7 3,7 7,5 4,7 7,6 5,7 7,8 0,0 7,9 0,14 7,10\n")
+	for _, c := range []struct{ rule, mean string }{{"freestyle", "0.0000"}, {"renju", "1.0000"}, {"standard", fmt.Sprintf("%.4f", 1/(1+math.Exp(-10607.0/20000)))}} {
+		if err := judge([]string{"-brain", exe, "-rule", c.rule, "-scale", "20000", "-o", out, six}); err != nil {
+			t.Fatal(err)
+		}
+		data, _ := os.ReadFile(out)
+		if f := strings.Fields(strings.Split(string(data), "\n")[2]); len(f) != 2 || f[1] != c.mean {
+			t.Errorf("%s: judge wrote\n%s\nwant the mean %s", c.rule, data, c.mean)
+		}
+	}
 	bad := write("bad.txt", "x 7,7\n")
 	if err := judge([]string{"-brain", exe, "-cache", bad, "-o", out, a}); err == nil || !strings.Contains(err.Error(), "bad.txt:1") {
 		t.Errorf("a bad cache line: %v", err)
