@@ -1029,3 +1029,29 @@ func TestConcurrentReads(t *testing.T) {
 		}
 	}
 }
+
+// Passed hands the move to the other player over the same stones: there
+// the player not to move in p plays, and wins where it has a line to
+// complete; the position passed twice is p but for its last move.
+func TestPassed(t *testing.T) {
+	p, err := NewPosition(TicTacToe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"a1", "b1", "a2"} {
+		if p, err = p.Play(mv(t, TicTacToe, s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Second to move; First threatens a3
+	q := p.Passed()
+	if q.ToMove() != First || q.LastMove() != NoMove || q.Key() != p.Key() || q.Ply() != p.Ply() || q.Over() {
+		t.Fatalf("passed: to move %v, last %v, ply %d, over %v", q.ToMove(), q.LastMove(), q.Ply(), q.Over())
+	}
+	if w, err := q.Play(mv(t, TicTacToe, "a3")); err != nil || w.Outcome().Winner != First {
+		t.Errorf("First at a3 after the pass: %v, %v", w.Outcome(), err)
+	}
+	if back := q.Passed(); back.ToMove() != p.ToMove() || back.Key() != p.Key() {
+		t.Errorf("passed twice: to move %v", back.ToMove())
+	}
+}

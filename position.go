@@ -470,6 +470,15 @@ func (p Position) Key64() (first, second uint64, ok bool) {
 	return p.stones[0][0], p.stones[1][0], p.g.words == 1
 }
 
+// Passed returns p with the other player to move: the same stones and
+// outcome, no last move. It asks where the player not to move would win
+// (a threat the player to move must block), which p's own moves cannot.
+func (p Position) Passed() Position {
+	p.toMove = p.toMove.Other()
+	p.last = NoMove
+	return p
+}
+
 // Setup builds a position from arbitrary stones — for boards read from a
 // file or a document — with toMove to play. It checks that the stones are
 // on the board and distinct, that a gravity board has no floating stone,

@@ -72,7 +72,7 @@ func (e Greedy) Move(ctx context.Context, p inarow.Position) (inarow.Move, error
 			return m, nil
 		}
 	}
-	opp := passTo(p)
+	opp := p.Passed()
 	best, bestScore := inarow.NoMove, -1<<30
 	for _, m := range moves {
 		score := 0
@@ -94,25 +94,6 @@ func (e Greedy) Move(ctx context.Context, p inarow.Position) (inarow.Move, error
 		}
 	}
 	return best, nil
-}
-
-// passTo returns p with the opponent to move, to ask where it would win.
-func passTo(p inarow.Position) inarow.Position {
-	r := p.Rules()
-	var first, second []inarow.Move
-	for m := inarow.Move(0); int(m) < r.Cells(); m++ {
-		switch p.At(m) {
-		case inarow.First:
-			first = append(first, m)
-		case inarow.Second:
-			second = append(second, m)
-		}
-	}
-	q, err := inarow.Setup(r, first, second, p.ToMove().Other())
-	if err != nil {
-		return p
-	}
-	return q
 }
 
 func neighbours(p inarow.Position, m inarow.Move) int {

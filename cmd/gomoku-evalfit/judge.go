@@ -175,26 +175,15 @@ func walkForced(rules inarow.Rules, moves []inarow.Move) (walk, error) {
 // in p, had who the move: the core's own rules decide, by playing each
 // empty point.
 func fivePoints(p inarow.Position, who inarow.Player) []inarow.Move {
-	r := p.Rules()
-	var first, second []inarow.Move
-	for m := inarow.Move(0); int(m) < r.Cells(); m++ {
-		switch p.At(m) {
-		case inarow.First:
-			first = append(first, m)
-		case inarow.Second:
-			second = append(second, m)
-		}
-	}
-	q, err := inarow.Setup(r, first, second, who)
-	if err != nil {
-		return nil
+	if p.ToMove() != who {
+		p = p.Passed()
 	}
 	var out []inarow.Move
-	for m := inarow.Move(0); int(m) < r.Cells(); m++ {
-		if q.At(m) != inarow.NoPlayer {
+	for m := inarow.Move(0); int(m) < p.Rules().Cells(); m++ {
+		if p.At(m) != inarow.NoPlayer {
 			continue
 		}
-		if c, err := q.Play(m); err == nil && c.Outcome().Status == inarow.Won {
+		if c, err := p.Play(m); err == nil && c.Outcome().Status == inarow.Won {
 			out = append(out, m)
 		}
 	}

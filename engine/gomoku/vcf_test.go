@@ -240,26 +240,15 @@ func mustPosition(t *testing.T, r inarow.Rules) inarow.Position {
 // in p if it were who's turn (a plain check: play each empty point).
 func fivesAfter(t *testing.T, p inarow.Position, who inarow.Player) []inarow.Move {
 	t.Helper()
-	r := p.Rules()
-	var b, w []inarow.Move
-	for m := inarow.Move(0); int(m) < r.Cells(); m++ {
-		switch p.At(m) {
-		case inarow.First:
-			b = append(b, m)
-		case inarow.Second:
-			w = append(w, m)
-		}
-	}
-	q, err := inarow.Setup(r, b, w, who)
-	if err != nil {
-		t.Fatal(err)
+	if p.ToMove() != who {
+		p = p.Passed()
 	}
 	var out []inarow.Move
-	for m := inarow.Move(0); int(m) < r.Cells(); m++ {
-		if q.At(m) != inarow.NoPlayer {
+	for m := inarow.Move(0); int(m) < p.Rules().Cells(); m++ {
+		if p.At(m) != inarow.NoPlayer {
 			continue
 		}
-		if c, err := q.Play(m); err == nil && c.Outcome().Status == inarow.Won {
+		if c, err := p.Play(m); err == nil && c.Outcome().Status == inarow.Won {
 			out = append(out, m)
 		}
 	}
