@@ -6,6 +6,7 @@
 //	gomoku-evalfit label -brain pbrain-rapfi -depth 2 -o pos-d2.txt pos.txt
 //	gomoku-evalfit fit -holdout 10 -o gomoku_eval.txt pos.txt
 //	gomoku-evalfit order -holdout 10 -lines -o gomoku_order.txt pos.txt
+//	gomoku-evalfit cuts -turn 200 -every 50 -o cuts.txt pos.txt
 //	gomoku-evalfit compare -holdout 10 pos.txt pos-d1.txt
 //	gomoku-evalfit positions -brain main -side tomove -o ours.txt games.sgf
 //	gomoku-evalfit blunders -against rapfi -o blunders.txt games.sgf
@@ -19,7 +20,10 @@
 // fit fits the evaluation's values to them (engine/gomoku's EvalSet.Fit)
 // and reports the loss on games it held out; order fits the move order
 // to the brain's moves (OrderSet.Fit) and reports how often the brain's
-// move comes first on the games held out. gen, label and fit take -rule
+// move comes first on the games held out, or to the engine's own
+// cutoffs: cuts has the engine search the positions and writes the nodes
+// where a move the order chose cut off, with that move as the best move.
+// gen, label and fit take -rule
 // (freestyle, the default, standard or renju): the games' rule, which
 // their files do not record, and the rule whose values fit makes
 // (engine/gomoku/evaldata/gomoku_eval_<rule>.txt).
@@ -49,7 +53,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gomoku-evalfit gen|label|fit|order|positions|compare|blunders|judge [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gomoku-evalfit gen|label|fit|order|cuts|positions|compare|blunders|judge [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -60,6 +64,8 @@ func main() {
 		err = fit(os.Args[2:])
 	case "order":
 		err = order(os.Args[2:])
+	case "cuts":
+		err = cuts(os.Args[2:])
 	case "label":
 		err = label(os.Args[2:])
 	case "positions":
@@ -71,7 +77,7 @@ func main() {
 	case "judge":
 		err = judge(os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q (gen, label, fit, order, positions, compare, blunders, judge)", os.Args[1])
+		err = fmt.Errorf("unknown command %q (gen, label, fit, order, cuts, positions, compare, blunders, judge)", os.Args[1])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gomoku-evalfit:", err)

@@ -138,7 +138,7 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 	tm := newTimeManager(lim.Allot(b.Count(), b.W*b.H))
 	hardD := tm.Maximum
 	tt, threats := g.tables()
-	s := &searcher{b: b, tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(tm.deepening()), maxNodes: lim.MaxNodes, onRoot: rootHook(b, lim)}
+	s := &searcher{b: b, tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(tm.deepening()), maxNodes: lim.MaxNodes, onRoot: rootHook(b, lim), onCut: cutHook(b, lim)}
 	hardT := start.Add(hardD)
 	if dl, ok := ctx.Deadline(); ok && dl.Before(hardT) {
 		hardT = dl
@@ -317,6 +317,16 @@ func rootHook(b *board, lim Limits) func(m, depth int, done bool, score int) {
 	}
 	return func(m, depth int, done bool, score int) {
 		lim.Root(RootMove{Move: b.move(m), Depth: depth, Done: done, Score: score})
+	}
+}
+
+// cutHook is lim.Cut for the searcher on b (nil without one).
+func cutHook(b *board, lim Limits) func(m, depth int) {
+	if lim.Cut == nil {
+		return nil
+	}
+	return func(m, depth int) {
+		lim.Cut(Cut{Moves: b.movesOf(b.moves), Move: b.move(m), Depth: depth})
 	}
 }
 

@@ -570,11 +570,13 @@ func BenchmarkSearchDeepening(b *testing.B) {
 
 // benchSelfplay has deepen search each of the 109 self-play positions
 // with a fresh table and reports the nodes a second and a position, and
-// the share of them in the aspiration windows' re-searches.
+// the share of them in the aspiration windows' re-searches, and how often
+// a node that cut off did so with its first move (the move order's hit
+// rate; Rapfi's is 94–98 %: issue 23, session 42).
 func benchSelfplay(b *testing.B, deepen func(s *searcher)) {
 	boards := selfplayBoards(b)
 	tt := NewTT(4 << 20)
-	var nodes, re int64
+	var nodes, re, cuts, first int64
 	for b.Loop() {
 		for _, bd := range boards {
 			tt.Clear()
@@ -584,11 +586,13 @@ func benchSelfplay(b *testing.B, deepen func(s *searcher)) {
 				b.Fatal("no move")
 			}
 			nodes, re = nodes+s.nodes, re+s.reNodes
+			cuts, first = cuts+s.cutNodes, first+s.firstCuts
 		}
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N*len(boards)), "nodes/position")
 	b.ReportMetric(100*float64(re)/float64(nodes), "%re-searched")
+	b.ReportMetric(100*float64(first)/float64(max(cuts, 1)), "%first-move-cuts")
 }
 
 // TestBoardIncremental plays and takes back random stones under every

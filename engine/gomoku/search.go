@@ -36,6 +36,22 @@ type Limits struct {
 	// a GUI shows as the search goes (the Yixin protocol's MESSAGE
 	// REALTIME lines).
 	Root func(RootMove)
+	// Cut, if set, hears of every node below the root at which a move
+	// the move order chose cut off: no table move there, no four or
+	// four-three of the opponent's to answer (the main thread only; in
+	// the goroutine that called Search). These are the samples that
+	// gomoku-evalfit cuts writes and gomoku-evalfit order fits the order
+	// to.
+	Cut func(Cut)
+}
+
+// Cut is a cutoff at a node of the search: the node's position (the
+// moves from the empty board, a fresh slice), the move that cut off, and
+// the node's depth.
+type Cut struct {
+	Moves []inarow.Move
+	Move  inarow.Move
+	Depth int
 }
 
 // RootMove is one root move's search starting (Done false) or finished
@@ -224,6 +240,12 @@ type searcher struct {
 	rootMove, rootScore int
 	// onRoot, if set, hears of each root move's search (Limits.Root)
 	onRoot func(m, depth int, done bool, score int)
+	// onCut, if set, hears of the order's cutoffs (Limits.Cut)
+	onCut func(m, depth int)
+	// cutNodes counts the nodes that cut off, firstCuts those whose
+	// first move did: how often the move order is right
+	// (BenchmarkSearchDeepening)
+	cutNodes, firstCuts int64
 	// live, for a helper thread, adds up the helpers' nodes as they
 	// search (published of them by this one)
 	live      *atomic.Int64
@@ -944,6 +966,13 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 					depth--
 				}
 				if v >= beta {
+					s.cutNodes++
+					if n == 0 {
+						s.firstCuts++
+					}
+					if s.onCut != nil && ply > 0 && ttMove < 0 && !filt.threat && !filt.answer {
+						s.onCut(m, depth)
+					}
 					if m != s.killers[ply][0] {
 						s.killers[ply][1], s.killers[ply][0] = s.killers[ply][0], m
 					}
