@@ -552,8 +552,9 @@ func BenchmarkSearchGames(b *testing.B) {
 // as the engine's turn does, each iteration in its aspiration window
 // (aspirate) about the last one's value: the nodes the engine spends to
 // reach a depth, re-searches included, which BenchmarkSearchGames's full
-// windows do not show (issue 23, session 38: 41,775 nodes a position;
-// before the killers' clearing 48,941, and with a first window of ±800
+// windows do not show (issue 23, session 38: 41,775 nodes a position,
+// 38,530 with session 42's order; 48,941 before session 38's killers'
+// clearing, and with a first window of ±800
 // instead of ±176, widened faster, 31,590, yet no stronger head to head:
 // fewer nodes to a depth is not strength). Its %re-searched is the share
 // of the nodes spent after a window failed: 48 % (session 39).

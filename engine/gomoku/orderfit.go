@@ -14,8 +14,10 @@ import (
 //	order = me[combo of the side to move there] + op[combo of the other]
 //	      + Σ directions (meLine[key] + opLine[key])   (freestyle)
 //
-// plus the search's own history, killers and table move. The values are
-// fitted so that a stronger engine's move comes first: a softmax over
+// plus the search's own history and table move. The values are fitted
+// so that a target move comes first — a stronger engine's at the root, or
+// one that cut off in the engine's own search (gomoku-evalfit cuts, what
+// the order file holds since issue 23's session 42): a softmax over
 // the node's candidates, σ_j = exp(order_j/T) / Σ exp(order_i/T), whose
 // cross-entropy against the engine's move is the loss (the policy of a
 // move-ordering network, kept linear in the patterns the board already

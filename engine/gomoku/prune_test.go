@@ -456,20 +456,40 @@ func TestUselessDefence(t *testing.T) {
 	}
 }
 
-// A node forgets the killers two plies down, which its grandchildren
-// would otherwise inherit from cousins in another part of the tree
-// (Rapfi's and Stockfish's), and keeps its children's, which its own
-// earlier children left for the later ones.
-func TestKillersOfGrandchildrenCleared(t *testing.T) {
+// A node's candidates are scored by the move order and the history
+// alone, the table's move first: no killers (the moves that last cut off
+// at the same ply), which the fitted order beats (issue 23, session 42).
+func TestCandidatesScoredByOrder(t *testing.T) {
 	b := benchCases(t, BenchSearch)[0].board
 	s := pruneSearcher(b, false)
-	s.killers[1] = [2]int{b.Idx(3, 3), b.Idx(4, 4)}
-	s.killers[2] = [2]int{b.Idx(5, 5), b.Idx(6, 6)}
-	s.search(1, -WinScore-1, WinScore+1, 0, false)
-	if s.killers[2] != [2]int{-1, -1} {
-		t.Errorf("the grandchildren's killers %v after the search, want none", s.killers[2])
+	for d := 1; d <= 6; d++ { // history and cutoffs at every ply
+		s.search(d, -WinScore-1, WinScore+1, 0, false)
 	}
-	if s.killers[1] != [2]int{b.Idx(3, 3), b.Idx(4, 4)} {
-		t.Errorf("the children's killers %v after the search, want them as they were", s.killers[1])
+	ms := s.candidates(1, -1)
+	if len(ms) < 10 {
+		t.Fatalf("%d candidates", len(ms))
+	}
+	hist := 0
+	for _, c := range ms {
+		want := b.orderValue(b.toMove, b.toMove^1, c.m) + int(s.hist[b.toMove][c.m])/8
+		if c.s != want {
+			t.Errorf("%v scored %d, want %d", b.move(c.m), c.s, want)
+		}
+		if s.hist[b.toMove][c.m] != 0 {
+			hist++
+		}
+	}
+	if hist == 0 {
+		t.Error("no candidate has a history: the test reads nothing of it")
+	}
+	tt := ms[len(ms)-1].m
+	for _, c := range s.candidates(1, tt) {
+		want := b.orderValue(b.toMove, b.toMove^1, c.m) + int(s.hist[b.toMove][c.m])/8
+		if c.m == tt {
+			want += 1 << 28
+		}
+		if c.s != want {
+			t.Errorf("with %v the table's move: %v scored %d, want %d", b.move(tt), b.move(c.m), c.s, want)
+		}
 	}
 }

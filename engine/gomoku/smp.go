@@ -10,7 +10,7 @@ import (
 
 // The multi-threaded search: Lazy SMP. The helper threads search the same
 // root by iterative deepening, each on its own copy of the board, with
-// their own killers, history and threat table, but one transposition
+// their own history and threat table, but one transposition
 // table shared with the main thread (its slots are atomic, see TT): what
 // one thread finds orders and cuts the others' searches. The odd helpers
 // start one ply deeper than the even ones, so that the threads do not
