@@ -45,9 +45,11 @@ type Limits struct {
 	Cut func(Cut)
 }
 
-// Cut is a cutoff at a node of the search: the node's position (the
-// moves from the empty board, a fresh slice), the move that cut off, and
-// the node's depth.
+// Cut is a cutoff at a node of the search: the node's position (its
+// stones as the search board holds them, black and white in turn, a
+// fresh slice: the searched position's in the board's order, then the
+// search's moves, so that the last two are what the search read as the
+// last moves), the move that cut off, and the node's depth.
 type Cut struct {
 	Moves []inarow.Move
 	Move  inarow.Move
