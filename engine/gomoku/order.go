@@ -16,29 +16,38 @@ import (
 //	      + near[the cell's place from the last move]
 //	      + near[its place from the move before]
 //
-// plus the history and the table's move (candidates). The hand-set order
-// (the classes' values and combine's) stands where the order file
-// (evaldata/gomoku_order.txt; see orderfit.go) lists no value. The file
-// is fitted by gomoku-evalfit order to the moves that cut off in the
-// engine's own search (gomoku-evalfit cuts), which with the killers gone
-// scored +37 Elo [+27, +48] head to head over 1,000 opening pairs (issue
-// 23, session 42); fitted to a
-// stronger engine's moves at the root (sessions 22 and 30) it gained
-// nothing. Renju black's combinations keep the hand-set order: its
+// plus the history and the table's move (candidates), and under every
+// rule but freestyle the killers. The hand-set order (the classes' values
+// and combine's) stands where the order file (evaldata/gomoku_order.txt;
+// see orderfit.go) lists no value. The file is freestyle's, fitted by
+// gomoku-evalfit order to the moves that cut off in the engine's own
+// freestyle search (gomoku-evalfit cuts): with the killers gone it scored
+// +37 Elo [+27, +48] head to head over 1,000 opening pairs (issue 23,
+// session 42); fitted to a stronger engine's moves at the root (sessions
+// 22 and 30) it gained nothing. The other rules keep the hand-set order
+// (ordHand). Renju black's combinations keep it in any case: its
 // forbidden points are not the fitted ones.
 
 //go:embed evaldata/gomoku_order.txt
 var orderFile string
 
-// ordTab holds the order's values. me and op are indexed by renju black
-// (1) or not (0), then comboIdx; near by the last move (0) or the one
-// before (1), then nearClass+1 (0: no class, no value).
-var ordTab struct {
+// orderTables holds an order's values. me and op are indexed by renju
+// black (1) or not (0), then comboIdx; near by the last move (0) or the
+// one before (1), then nearClass+1 (0: no class, no value).
+type orderTables struct {
 	me, op [2][nCombo]int32
 	line   [nLineKey][2]int32 // freestyle keys: me's value, op's
 	near   [2][nNear + 1]int32
 	lines  bool // the file gave line values
 }
+
+// ordTab is the order file's, which freestyle's search reads; ordHand the
+// hand-set order, which the other rules' read, the killers before it
+// (the file is fitted to freestyle's search: under renju, with black's
+// combinations hand-set and white's fitted and no killers, it scored
+// −173 Elo [−256, −105] head to head over 38 opening pairs; issue 23,
+// session 42).
+var ordTab, ordHand orderTables
 
 func init() {
 	m, err := ParseOrderModel(orderFile)
@@ -46,35 +55,39 @@ func init() {
 		panic(err)
 	}
 	setOrder(m)
+	ordHand.set(HandOrderModel())
 }
 
-// setOrder makes m the search's order.
-func setOrder(m *OrderModel) {
+// setOrder makes m freestyle's order.
+func setOrder(m *OrderModel) { ordTab.set(m) }
+
+// set makes t the tables of m.
+func (t *orderTables) set(m *OrderModel) {
 	for i := range nCombo {
 		p := comboPats(i)
 		for r := range 2 {
 			cl, v := combine(p, r == 1)
-			ordTab.me[r][i] = int32(clsOwn[cl]) + v
-			ordTab.op[r][i] = int32(clsOpp[cl]) + v/2
+			t.me[r][i] = int32(clsOwn[cl]) + v
+			t.op[r][i] = int32(clsOpp[cl]) + v/2
 		}
 		if c := canonOf[i]; c >= 0 {
-			ordTab.me[0][i], ordTab.op[0][i] = int32(m.Me[c]), int32(m.Op[c])
+			t.me[0][i], t.op[0][i] = int32(m.Me[c]), int32(m.Op[c])
 		}
 	}
-	ordTab.lines = false
+	t.lines = false
 	tab := patTable(varOver)
 	for k := range uint32(nLineKey) {
 		c := min(k, mirrorKey(k))
-		ordTab.line[k] = [2]int32{}
+		t.line[k] = [2]int32{}
 		if tab[k] != patNone { // (a key that makes no pattern is no feature of the fit)
-			ordTab.line[k] = [2]int32{int32(m.Line[c]), int32(m.Line[nLineKey+c])}
+			t.line[k] = [2]int32{int32(m.Line[c]), int32(m.Line[nLineKey+c])}
 		}
-		ordTab.lines = ordTab.lines || ordTab.line[k] != [2]int32{}
+		t.lines = t.lines || t.line[k] != [2]int32{}
 	}
 	for k := range 2 {
-		ordTab.near[k][0] = 0
+		t.near[k][0] = 0
 		for c := range nNear {
-			ordTab.near[k][c+1] = int32(m.Near[k*nNear+c])
+			t.near[k][c+1] = int32(m.Near[k*nNear+c])
 		}
 	}
 }
@@ -82,17 +95,18 @@ func setOrder(m *OrderModel) {
 // orderValue is cell i's order value for the side to move me (the
 // opponent op) before the search's own terms.
 func (b *board) orderValue(me, op, i int) int {
-	v := ordTab.me[b.row[me]][b.st[me][i].combo] + ordTab.op[b.row[op]][b.st[op][i].combo]
-	if b.overKeys && ordTab.lines {
+	t := b.ord
+	v := t.me[b.row[me]][b.st[me][i].combo] + t.op[b.row[op]][b.st[op][i].combo]
+	if b.overKeys && t.lines {
 		for d := range 4 {
 			k := b.key[i][d]
-			v += ordTab.line[uint32(k>>(32*me))][0] + ordTab.line[uint32(k>>(32*op))][1]
+			v += t.line[uint32(k>>(32*me))][0] + t.line[uint32(k>>(32*op))][1]
 		}
 	}
 	if n := len(b.moves); n > 0 {
-		v += ordTab.near[0][nearClass(i, b.moves[n-1])+1]
+		v += t.near[0][nearClass(i, b.moves[n-1])+1]
 		if n > 1 {
-			v += ordTab.near[1][nearClass(i, b.moves[n-2])+1]
+			v += t.near[1][nearClass(i, b.moves[n-2])+1]
 		}
 	}
 	return int(v)

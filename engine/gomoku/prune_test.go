@@ -493,3 +493,66 @@ func TestCandidatesScoredByOrder(t *testing.T) {
 		}
 	}
 }
+
+// A node forgets the killers two plies down, which its grandchildren
+// would otherwise inherit from cousins in another part of the tree
+// (Rapfi's and Stockfish's), and keeps its children's, which its own
+// earlier children left for the later ones.
+func TestKillersOfGrandchildrenCleared(t *testing.T) {
+	b := benchCases(t, BenchSearch)[0].board
+	s := pruneSearcher(b, false)
+	s.killers[1] = [2]int{b.Idx(3, 3), b.Idx(4, 4)}
+	s.killers[2] = [2]int{b.Idx(5, 5), b.Idx(6, 6)}
+	s.search(1, -WinScore-1, WinScore+1, 0, false)
+	if s.killers[2] != [2]int{-1, -1} {
+		t.Errorf("the grandchildren's killers %v after the search, want none", s.killers[2])
+	}
+	if s.killers[1] != [2]int{b.Idx(3, 3), b.Idx(4, 4)} {
+		t.Errorf("the children's killers %v after the search, want them as they were", s.killers[1])
+	}
+}
+
+// The fitted order is freestyle's: the other rules keep the hand-set
+// order and put the killers first, as before issue 23's session 42.
+func TestOrderByRule(t *testing.T) {
+	rows := []string{
+		"...............",
+		"...............",
+		"...............",
+		"...............",
+		"...............",
+		"......X........",
+		".......O.......",
+		"......XX.......",
+		".....O.O.......",
+	}
+	hand := HandOrderModel()
+	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju, gomoku.Caro} {
+		b := boardFrom(t, rule, black, rows...)
+		if fitted := rule == gomoku.Freestyle; fitted != (b.ord == &ordTab) || !fitted && b.ord != &ordHand {
+			t.Errorf("%v: the order is not the rule's", rule)
+		}
+		s := pruneSearcher(b, false)
+		ms := s.candidates(0, -1)
+		if len(ms) < 4 {
+			t.Fatalf("%v: %d candidates", rule, len(ms))
+		}
+		k := ms[len(ms)-1].m
+		s.killers[0] = [2]int{k, -1}
+		for _, c := range s.candidates(0, -1) {
+			want := b.orderValue(b.toMove, b.toMove^1, c.m)
+			if c.m == k && rule != gomoku.Freestyle {
+				want += 1 << 20
+			}
+			if c.s != want {
+				t.Errorf("%v: %v scored %d, want %d", rule, b.move(c.m), c.s, want)
+			}
+		}
+	}
+	if hand.Me[canonOf[comboIdx(&[4]uint8{patF3})]] != float64(ordHand.me[0][comboIdx(&[4]uint8{patF3})]) {
+		t.Error("ordHand is not the hand-set order")
+	}
+	if ordTab.me[0] == ordHand.me[0] {
+		t.Error("the order file fits nothing: freestyle's order is the hand-set one")
+	}
+}

@@ -222,6 +222,7 @@ type searcher struct {
 	nodes    int64
 	reNodes  int64 // of nodes, those of the aspiration windows' re-searches
 	stopped  bool
+	killers  [maxPly + 2][2]int
 	hist     [2][nCells]int32
 	moveBuf  [maxPly + 2][]scored
 	threats  *threatTable // nil: the threat searches keep no table
@@ -415,13 +416,20 @@ func (s *searcher) listMoves(f *moveFilter, ply, ttMove int) []scored {
 			if b.cell[i] != empty || !all && !s.admits(f, i) {
 				continue
 			}
-			// the order's values (order.go), then the history. No
-			// killers (the last two moves that cut off at this ply, put
-			// first until issue 23's session 42): with the fitted order
-			// they cut off less often than its best move
+			// the order's values (order.go), then the history; under
+			// the hand-set order (every rule but freestyle) the killers
+			// first. With the fitted order the killers cut off less
+			// often than its best move: freestyle has none (issue 23,
+			// session 42)
 			sc := b.orderValue(me, op, i) + int(s.hist[me][i])/8
 			if i == ttMove {
 				sc += 1 << 28
+			} else if b.ord == &ordHand {
+				if i == s.killers[ply][0] {
+					sc += 1 << 20
+				} else if i == s.killers[ply][1] {
+					sc += 1 << 19
+				}
 			}
 			buf = append(buf, scored{i, sc})
 		}
@@ -793,6 +801,13 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 			return sc
 		}
 	}
+	// The killers two plies down were left by the grandchildren of
+	// another node, cousins of ours: they are forgotten (Rapfi's and
+	// Stockfish's), and this node's children's own are kept for the
+	// later ones.
+	if ply+2 < len(s.killers) {
+		s.killers[ply+2] = [2]int{-1, -1}
+	}
 	// Pruning on the static value (after Rapfi's published search), at
 	// nodes off the principal variation only, and only where the
 	// opponent neither threatens an open four nor holds a four-three or a
@@ -965,6 +980,9 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 					}
 					if s.onCut != nil && ply > 0 && ttMove < 0 && !filt.threat && !filt.answer {
 						s.onCut(m, depth)
+					}
+					if m != s.killers[ply][0] {
+						s.killers[ply][1], s.killers[ply][0] = s.killers[ply][0], m
 					}
 					s.hist[me][m] += int32(depth * depth)
 					break
