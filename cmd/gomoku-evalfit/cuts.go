@@ -24,8 +24,9 @@ import (
 // (game is the searched position's, so that order's held-out games hold
 // all of a position's cutoffs). order fits the move order to them: to
 // what the engine's own search finds cuts off, rather than to a
-// stronger brain's moves at the root (issue 23, session 42). -nodes with
-// no -turn makes the samples the same from run to run.
+// stronger brain's moves at the root (issue 23, session 42). -turn 0
+// -nodes N makes the samples the same from run to run (-turn's default,
+// a clock, does not).
 func cuts(args []string) error {
 	fs := flag.NewFlagSet("cuts", flag.ContinueOnError)
 	turn := fs.Int("turn", 200, "the engine's time a position, ms (0: no clock; then -nodes bounds it)")
