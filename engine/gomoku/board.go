@@ -699,6 +699,10 @@ func (b *board) firstOf(c, cl int) int {
 	return -1
 }
 
+// legalFor reports whether colour c may play cell i: empty, and not a
+// point forbidden to renju black. i may be -1, the move of a table entry
+// left by a node with no move to play (every point forbidden to black):
+// no move is legal.
 func (b *board) legalFor(c, i int) bool {
-	return b.cell[i] == empty && !(c == black && b.Rule == gomoku.Renju && b.maybeForbidden(i) && b.IsForbidden(i))
+	return i >= 0 && b.cell[i] == empty && !(c == black && b.Rule == gomoku.Renju && b.maybeForbidden(i) && b.IsForbidden(i))
 }

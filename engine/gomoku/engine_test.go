@@ -221,6 +221,46 @@ func TestNeverIllegal(t *testing.T) {
 	}
 }
 
+// A full board but one point, forbidden to black, black to move: the
+// search plays it (black has lost anyway) and does not read the table's
+// move of a search that found no move (session 43: the brain crashed so,
+// on a table entry's move -1, in a renju game against Rapfi).
+func TestRenjuOnlyForbiddenLeft(t *testing.T) {
+	rows := []string{
+		"OOXOOOOXOOOXOXO",
+		"OXXOOOOXOXXOOOO",
+		"XXOXXXXOXXXOXXO",
+		"XXXOOXOXOXOXXOO",
+		"OXOXXXOOXXXOOOX",
+		"XOOOOXXXXOXOXXX",
+		"XXXXOOOOXOXOOXX",
+		"XOOOXOOXXXOXOOO",
+		"OOOXOXXXOXXXOOX",
+		"OXXOXOOXXOXOOXO",
+		"XOXXOXXXOOOXX.O", // 13,10: black's sixth stone on its column
+		"OOOXOXOOOXXOOXX",
+		"XXOXOOXOOOXOXXO",
+		"XXXOOXXOXXXOXXX",
+		"OOXOXOOOXOOXOXX",
+	}
+	b := boardFrom(t, gomoku.Renju, black, rows...)
+	if q := b.Idx(13, 10); !b.IsForbidden(q) || b.Full() {
+		t.Fatal("13,10 is not black's only point, forbidden")
+	}
+	for _, turn := range []time.Duration{10 * time.Millisecond, 200 * time.Millisecond} {
+		g := &Engine{Limits: Limits{TurnTime: turn}, MaxMemory: 4 << 20}
+		// the entry a node with no move leaves (a search that reached
+		// this position from an earlier one): its move is -1
+		tt, _ := g.tables()
+		tt.store(b.Hash(), 1, 0, ttExact, -1)
+		for range 2 {
+			if res := g.searchOwn(context.Background(), b); res.Move != b.Idx(13, 10) {
+				t.Fatalf("%v a move: played %v", turn, res.Move)
+			}
+		}
+	}
+}
+
 func TestDeadline(t *testing.T) {
 	b := boardFrom(t, gomoku.Freestyle, black,
 		"...............",
