@@ -26,7 +26,11 @@ import (
 // what the engine's own search finds cuts off, rather than to a
 // stronger brain's moves at the root (issue 23, session 42). -turn 0
 // -nodes N makes the samples the same from run to run (-turn's default,
-// a clock, does not).
+// a clock, does not). -rule is the positions' rule and the search's:
+// each rule's order is fitted to its own search (renju's since session
+// 43). The positions below the root list its stones in the search
+// board's order, not the game's: under renju they may pass through a
+// point forbidden to black on the way, which order does not check.
 func cuts(args []string) error {
 	fs := flag.NewFlagSet("cuts", flag.ContinueOnError)
 	turn := fs.Int("turn", 200, "the engine's time a position, ms (0: no clock; then -nodes bounds it)")
@@ -35,6 +39,7 @@ func cuts(args []string) error {
 	minDepth := fs.Int("min-depth", 1, "write only cutoffs at nodes this deep or deeper (plies to the horizon)")
 	maxDepth := fs.Int("max-depth", 99, "and this deep or shallower")
 	out := fs.String("o", "-", "output file")
+	rulep := addRuleFlag(fs, "the positions' rule, under which the engine searches them")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -52,7 +57,7 @@ func cuts(args []string) error {
 	if err != nil {
 		return err
 	}
-	rules := genRules(gomoku.Freestyle) // (order fits freestyle's)
+	rules := genRules(*rulep)
 	g := &gomokuengine.Engine{MaxMemory: 16 << 20}
 	seen := 0
 	for _, path := range fs.Args() {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/inarow/inarow"
+	gomokuengine "github.com/inarow/inarow/engine/gomoku"
 	"github.com/inarow/inarow/gomoku"
 )
 
@@ -96,6 +97,63 @@ func TestCutsCommand(t *testing.T) {
 	}
 	if err := cuts([]string{"-nodes", "100", filepath.Join(dir, "no-such-file.txt")}); err == nil {
 		t.Error("a missing file is taken")
+	}
+}
+
+// Under renju cuts searches renju's game (black's forbidden points are
+// no cut move: the lines read back as renju's positions, black's cut
+// move on them legal) and order fits renju's order, black's
+// combinations its own; line keys are refused.
+func TestCutsCommandRenju(t *testing.T) {
+	dir := t.TempDir()
+	// 24 positions of games between the engine and Rapfi under renju
+	// (session 43), after Rapfi's moves
+	in, out := "testdata/renju_pos.txt", filepath.Join(dir, "cuts.txt")
+	if err := cuts([]string{"-rule", "renju", "-turn", "0", "-nodes", "3000", "-every", "1", "-o", out, in}); err != nil {
+		t.Fatal(err)
+	}
+	rules := genRules(gomoku.Renju)
+	n, black := 0, 0
+	if err := eachGenLine(out, rules, func(l genLine) error {
+		n++
+		g, err := inarow.NewGame(rules)
+		if err != nil {
+			return err
+		}
+		for _, m := range l.Moves {
+			if err := g.Play(m); err != nil {
+				return err
+			}
+		}
+		if len(l.Moves)%2 == 0 {
+			black++
+		}
+		if err := g.Play(l.Best); err != nil {
+			t.Errorf("%v: the cut move %v: %v", l.Moves, l.Best, err)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if n < 100 || black == 0 || black == n {
+		t.Fatalf("%d cutoffs (%d with black to move) from 24 positions", n, black)
+	}
+	file := filepath.Join(dir, "order.txt")
+	if err := order([]string{"-rule", "renju", "-holdout", "10", "-epochs", "5", "-mincount", "5", "-o", file, out}); err != nil {
+		t.Fatalf("order -rule renju: %v", err)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "\norderb ") || !strings.Contains(string(data), "order -rule renju") {
+		t.Errorf("renju's order file has no black combination or no command:\n%s", data)
+	}
+	if _, err := gomokuengine.ParseOrderModel(string(data)); err != nil {
+		t.Error(err)
+	}
+	if err := order([]string{"-rule", "renju", "-lines", out}); err == nil || !strings.Contains(err.Error(), "freestyle") {
+		t.Errorf("order -rule renju -lines: %v", err)
 	}
 }
 

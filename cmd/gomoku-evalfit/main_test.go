@@ -103,7 +103,7 @@ func TestOrderCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(data)
-	if !strings.Contains(text, "# Made by\n#   gomoku-evalfit order -holdout 10 -epochs 30") || !strings.Contains(text, "\norder F3 ") || !strings.Contains(text, "\norderline ") {
+	if !strings.Contains(text, "# Made by\n#   gomoku-evalfit order -rule freestyle -holdout 10 -epochs 30") || !strings.Contains(text, "\norder F3 ") || !strings.Contains(text, "\norderline ") || strings.Contains(text, "orderb") {
 		t.Errorf("order file:\n%.600s", text)
 	}
 	if _, err := gomokuengine.ParseOrderModel(text); err != nil {

@@ -23,11 +23,15 @@ func order(args []string) error {
 	minCount := fs.Int("mincount", 30, "values seen in fewer candidates are not fitted")
 	lines := fs.Bool("lines", false, "fit a value per line key too")
 	out := fs.String("o", "", "write the fitted order file here")
+	rulep := addRuleFlag(fs, "the positions' rule, whose order is fitted")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if *lines && *rulep != gomoku.Freestyle {
+		return fmt.Errorf("order: -lines: the line keys are freestyle's, not %s's", *rulep)
+	}
 	// (the targets are not used: only the positions and the moves)
-	train, held, err := readSampleFiles(fs.Args(), gomoku.Freestyle, *holdout, 1, 200)
+	train, held, err := readSampleFiles(fs.Args(), *rulep, *holdout, 1, 200)
 	if err != nil {
 		return err
 	}
@@ -59,21 +63,25 @@ func order(args []string) error {
 		return nil
 	}
 	a, b := heldSet.Stats(hand, t), heldSet.Stats(m, t)
-	head := fmt.Sprintf(`The gomoku search's move order (engine/gomoku/order.go reads this file;
-a value not listed keeps its hand-set one).
+	blackRow := ""
+	if *rulep == gomoku.Renju {
+		blackRow = "\n  orderb <patterns> <the same, renju black's combination>"
+	}
+	head := fmt.Sprintf(`The gomoku search's move order under %s (engine/gomoku/order.go reads
+this file; a value not listed keeps its hand-set one).
 
-  order <patterns> <for the side to move> <for the other side>
+  order <patterns> <for the side to move> <for the other side>%s
   orderline <cells 4..1 before>.<1..4 after> <for the side to move> <for the other side>
   near <0: the last move, 1: the one before> <class> <value>
 
 Made by
-  gomoku-evalfit order -holdout %d -epochs %d -rate %g -l2 %g -mincount %d -lines=%v
+  gomoku-evalfit order -rule %s -holdout %d -epochs %d -rate %g -l2 %g -mincount %d -lines=%v
 from %d positions (%d held out) of gomoku-evalfit gen's games, each with
 the labelling brain's move, starting from the hand-set order; softmax
 temperature %.1f. On the held-out games the brain's move is first %.1f %%
 of the time (the hand-set order: %.1f %%), among the first three %.1f %%
 (%.1f %%), among the first 24 %.1f %% (%.1f %%); loss %.4f (%.4f).`,
-		*holdout, *epochs, *rate, *l2, *minCount, *lines, trainSet.Len(), heldSet.Len(), t,
+		*rulep, blackRow, *rulep, *holdout, *epochs, *rate, *l2, *minCount, *lines, trainSet.Len(), heldSet.Len(), t,
 		100*b.Top1, 100*a.Top1, 100*b.Top3, 100*a.Top3, 100*b.Top24, 100*a.Top24, b.Loss, a.Loss)
 	return os.WriteFile(*out, []byte(m.Format(head)), 0o644)
 }

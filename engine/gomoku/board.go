@@ -82,7 +82,7 @@ type board struct {
 	clsSet [2][nCls][nWords]uint64 // the empty cells of each class
 	evSum  [2]evalPair             // the cells' values' sums, and the line terms'
 	evt    *evalTables             // the rule's values
-	ord    *orderTables            // the rule's move order (ordTab for freestyle, else ordHand)
+	ord    *orderTables            // the rule's move order (orderOf)
 	// lines is the line values by key (see nLineKey): set when the rule
 	// is freestyle and the evaluation file gives line values, else nil.
 	lines *[nLineKey]evalPair
@@ -167,10 +167,7 @@ func newBoard(w, h int, r gomoku.Rule) (*board, error) {
 	v := ruleVariants(r)
 	b.overKeys = v == [2]int{varOver, varOver}
 	b.evt = evalFor(r)
-	b.ord = &ordHand
-	if r == gomoku.Freestyle {
-		b.ord = &ordTab
-	}
+	b.ord = orderOf(r)
 	if b.overKeys && b.evt.lineOn {
 		b.lines = &b.evt.line
 	}

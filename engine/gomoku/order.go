@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/inarow/inarow/gomoku"
 )
 
 // The move order: the search tries a node's candidates by
@@ -18,18 +20,22 @@ import (
 //
 // plus the history and the table's move (candidates), and under every
 // rule but freestyle the killers. The hand-set order (the classes' values
-// and combine's) stands where the order file (evaldata/gomoku_order.txt;
-// see orderfit.go) lists no value. The file is freestyle's, fitted by
-// gomoku-evalfit order to the moves that cut off in the engine's own
-// freestyle search (gomoku-evalfit cuts): with the killers gone it scored
-// +37 Elo [+27, +48] head to head over 1,000 opening pairs (issue 23,
-// session 42); fitted to a stronger engine's moves at the root (sessions
-// 22 and 30) it gained nothing. The other rules keep the hand-set order
-// (ordHand). Renju black's combinations keep it in any case: its
-// forbidden points are not the fitted ones.
+// and combine's) stands where a rule's order file (see orderfit.go) lists
+// no value. The files are fitted by gomoku-evalfit order to the moves that
+// cut off in the engine's own search under the rule (gomoku-evalfit
+// cuts). Freestyle's (evaldata/gomoku_order.txt), with the killers gone,
+// scored +37 Elo [+27, +48] head to head over 1,000 opening pairs (issue
+// 23, session 42); renju's (evaldata/gomoku_order_renju.txt, black's
+// combinations their own row), with the killers kept, +13 [+4, +23]
+// (session 43). Fitted to a stronger engine's moves at the root (sessions
+// 22 and 30) the order gained nothing. The other rules keep the
+// hand-set order (ordHand).
 
 //go:embed evaldata/gomoku_order.txt
 var orderFile string
+
+//go:embed evaldata/gomoku_order_renju.txt
+var orderFileRenju string
 
 // orderTables holds an order's values. me and op are indexed by renju
 // black (1) or not (0), then comboIdx; near by the last move (0) or the
@@ -39,27 +45,47 @@ type orderTables struct {
 	line   [nLineKey][2]int32 // freestyle keys: me's value, op's
 	near   [2][nNear + 1]int32
 	lines  bool // the file gave line values
+	// killers puts the node's killers before the order's best. Not in
+	// freestyle's: with its order fitted they cut off less often than
+	// its best move, and dropping them gained (issue 23, session 42).
+	// Renju's, fitted the same way, keeps them: without them it scored +1
+	// [−12, +14] over 507 opening pairs, with them +13 [+4, +23] over
+	// 1,000 (session 43).
+	killers bool
 }
 
-// ordTab is the order file's, which freestyle's search reads; ordHand the
-// hand-set order, which the other rules' read, the killers before it
-// (the file is fitted to freestyle's search: under renju, with black's
-// combinations hand-set and white's fitted and no killers, it scored
-// −173 Elo [−256, −105] head to head over 38 opening pairs; issue 23,
-// session 42).
-var ordTab, ordHand orderTables
+// ordTab is freestyle's order, ordRenju renju's, ordHand the hand-set
+// one, which the other rules read (a rule's order is fitted to its own
+// search: under renju, freestyle's file for white's combinations and no
+// killers scored −173 Elo [−256, −105] head to head over 38 opening pairs;
+// issue 23, session 42).
+var ordTab, ordRenju, ordHand orderTables
 
 func init() {
-	m, err := ParseOrderModel(orderFile)
-	if err != nil {
-		panic(err)
+	for _, f := range []struct {
+		t    *orderTables
+		text string
+	}{{&ordTab, orderFile}, {&ordRenju, orderFileRenju}} {
+		m, err := ParseOrderModel(f.text)
+		if err != nil {
+			panic(err)
+		}
+		f.t.set(m)
 	}
-	setOrder(m)
 	ordHand.set(HandOrderModel())
+	ordRenju.killers, ordHand.killers = true, true
 }
 
-// setOrder makes m freestyle's order.
-func setOrder(m *OrderModel) { ordTab.set(m) }
+// orderOf is rule r's order tables.
+func orderOf(r gomoku.Rule) *orderTables {
+	switch r {
+	case gomoku.Freestyle:
+		return &ordTab
+	case gomoku.Renju:
+		return &ordRenju
+	}
+	return &ordHand
+}
 
 // set makes t the tables of m.
 func (t *orderTables) set(m *OrderModel) {
@@ -72,6 +98,7 @@ func (t *orderTables) set(m *OrderModel) {
 		}
 		if c := canonOf[i]; c >= 0 {
 			t.me[0][i], t.op[0][i] = int32(m.Me[c]), int32(m.Op[c])
+			t.me[1][i], t.op[1][i] = int32(m.MeB[c]), int32(m.OpB[c])
 		}
 	}
 	t.lines = false
@@ -118,6 +145,8 @@ func (b *board) orderValue(me, op, i int) int {
 //	                            move and for the other side
 //	orderline 0011.2100 12 -3   a line key (as in the evaluation file),
 //	                            the same (its mirror image too)
+//	orderb F3+F2 446 306        the same for renju black's combination
+//	                            (renju's order only)
 //	near 0 2 35                 the last move (0) or the one before (1),
 //	                            a nearClass, its value
 //
@@ -139,14 +168,18 @@ func ParseOrderModel(text string) (*OrderModel, error) {
 			return nil, bad
 		}
 		switch f[0] {
-		case "order":
+		case "order", "orderb":
 			p, ok := parsePatterns(f[1])
 			if !ok {
 				return nil, bad
 			}
 			slices.Sort(p[:])
 			c := canonOf[comboIdx(&p)]
-			m.Me[c], m.Op[c] = float64(a), float64(v)
+			if f[0] == "orderb" {
+				m.MeB[c], m.OpB[c] = float64(a), float64(v)
+			} else {
+				m.Me[c], m.Op[c] = float64(a), float64(v)
+			}
 		case "orderline":
 			k, ok := parseLineKey(f[1])
 			if !ok {
@@ -181,6 +214,13 @@ func (m *OrderModel) Format(head string) string {
 			continue
 		}
 		fmt.Fprintf(&b, "order %s %d %d\n", patternNames(p), me, op)
+	}
+	for c, p := range canonPat {
+		me, op := roundI(m.MeB[c]), roundI(m.OpB[c])
+		if float64(me) == h.MeB[c] && float64(op) == h.OpB[c] {
+			continue
+		}
+		fmt.Fprintf(&b, "orderb %s %d %d\n", patternNames(p), me, op)
 	}
 	tab := patTable(varOver)
 	for k := range uint32(nLineKey) {

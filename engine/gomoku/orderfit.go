@@ -35,6 +35,10 @@ type OrderModel struct {
 	// and from the one before (the side to move's): nearClass's classes,
 	// the last move's first.
 	Near []float64
+	// MeB and OpB are renju black's combinations (its row of the
+	// tables: its fours and threes are not the others'), as the side to
+	// move and as the other side; only renju reads them.
+	MeB, OpB []float64
 }
 
 // nearClass is the class of cell q's place from the stone at s (-1: no
@@ -90,11 +94,16 @@ const nNear = 4
 // HandOrderModel is the hand-set order: the classes' values and
 // combine's (the side to move's in full, the other's halved).
 func HandOrderModel() *OrderModel {
-	m := &OrderModel{Me: make([]float64, len(canonPat)), Op: make([]float64, len(canonPat)), Line: make([]float64, 2*nLineKey), Near: make([]float64, 2*nNear)}
+	nc := len(canonPat)
+	m := &OrderModel{Me: make([]float64, nc), Op: make([]float64, nc), Line: make([]float64, 2*nLineKey), Near: make([]float64, 2*nNear),
+		MeB: make([]float64, nc), OpB: make([]float64, nc)}
 	for c, p := range canonPat {
 		cl, v := combine(p, false)
 		m.Me[c] = float64(clsOwn[cl] + int(v))
 		m.Op[c] = float64(clsOpp[cl] + int(v)/2)
+		cl, v = combine(p, true)
+		m.MeB[c] = float64(clsOwn[cl] + int(v))
+		m.OpB[c] = float64(clsOpp[cl] + int(v)/2)
 	}
 	return m
 }
@@ -113,9 +122,10 @@ type OrderSet struct {
 type orderPos struct{ start, n, best int32 }
 
 // ordFeat is the features of a candidate: its two combinations, its
-// eight line keys and its place from the last two moves. Feature
-// numbers: me's combination c is c, op's nc+c, me's line key k 2nc+k,
-// op's 2nc+nLineKey+k (nc = len(canonPat)), then the Near classes.
+// eight line keys (freestyle's) and its place from the last two moves.
+// Feature numbers, in pack's order: me's combination c is c, op's nc+c,
+// me's line key k 2nc+k, op's 2nc+nLineKey+k (nc = len(canonPat)), then
+// the Near classes, then renju black's combinations (MeB, OpB).
 const (
 	ordFeat     = 12
 	ordLineSlot = 2  // the first of the line keys' slots
@@ -125,14 +135,19 @@ const (
 // Len is the number of positions kept.
 func (s *OrderSet) Len() int { return len(s.pos) }
 
-// NewOrderSet plays each sample's moves and records its candidates. Only
-// freestyle is taken: the line keys are freestyle's.
+// NewOrderSet plays each sample's moves and records its candidates: the
+// cells near the stones the search would try (not renju black's
+// forbidden points). The samples are of one rule, freestyle, standard or
+// renju: an order is a rule's (only freestyle's has line keys).
 func NewOrderSet(samples []EvalSample) (*OrderSet, error) {
 	s := &OrderSet{}
 	var b *board
 	for n, x := range samples {
-		if x.Rule != gomoku.Freestyle {
-			return nil, fmt.Errorf("%w %d: only freestyle is fitted", ErrBadSample, n)
+		if x.Rule != gomoku.Freestyle && x.Rule != gomoku.Standard && x.Rule != gomoku.Renju {
+			return nil, fmt.Errorf("%w %d: rule %v: freestyle, standard and renju are fitted", ErrBadSample, n, x.Rule)
+		}
+		if n > 0 && x.Rule != samples[0].Rule {
+			return nil, fmt.Errorf("%w %d: rule %v among %v's: an order is one rule's", ErrBadSample, n, x.Rule, samples[0].Rule)
 		}
 		if b == nil || b.W != x.W || b.H != x.H {
 			var err error
@@ -144,10 +159,15 @@ func NewOrderSet(samples []EvalSample) (*OrderSet, error) {
 			b.Undo()
 		}
 		b.SetToMove(black)
+		// (no check of renju black's forbidden points on the way: a
+		// search's positions list the root's stones in the board's order,
+		// not the game's, and may pass through one; the cut move is
+		// checked, as a candidate)
 		for _, m := range x.Moves {
-			if int(m) < 0 || int(m) >= x.W*x.H || b.winner >= 0 || b.PlayXY(int(m)%x.W, int(m)/x.W) != nil {
+			if int(m) < 0 || int(m) >= x.W*x.H || b.winner >= 0 || !b.Empty(b.Idx(int(m)%x.W, int(m)/x.W)) {
 				return nil, fmt.Errorf("%w %d: the moves are not a game in progress", ErrBadSample, n)
 			}
+			b.Play(b.Idx(int(m)%x.W, int(m)/x.W))
 		}
 		if int(x.Best) < 0 || int(x.Best) >= x.W*x.H || b.winner >= 0 || settled(b) || b.Count() == 0 {
 			s.Skipped++
@@ -158,7 +178,7 @@ func NewOrderSet(samples []EvalSample) (*OrderSet, error) {
 		for y := range b.H {
 			for cx := range b.W {
 				q := b.Idx(cx, y)
-				if b.cell[q] != empty || b.nb[q] == 0 {
+				if b.cell[q] != empty || b.nb[q] == 0 || b.toMove == black && b.Rule == gomoku.Renju && b.maybeForbidden(q) && b.IsForbidden(q) {
 					continue
 				}
 				s.addCandidate(b, q, q == best, &p)
@@ -183,15 +203,23 @@ func (s *OrderSet) addCandidate(b *board, q int, best bool, p *orderPos) {
 		p.best = p.n
 	}
 	p.n++
-	s.feat = append(s.feat, int32(canonOf[comboIdx(&b.st[me][q].pat)]), -1)
-	if c := canonOf[comboIdx(&b.st[op][q].pat)]; c >= 0 {
-		s.feat[len(s.feat)-1] = nc + int32(c)
+	// a combination's feature: renju black's (row 1) are MeB's and OpB's
+	rowB := 2*nc + 2*nLineKey + 2*nNear
+	for role, c := range [2]int{me, op} {
+		f := int32(-1)
+		if k := canonOf[comboIdx(&b.st[c][q].pat)]; k >= 0 {
+			f = int32(role)*nc + int32(k)
+			if b.row[c] == 1 {
+				f += rowB
+			}
+		}
+		s.feat = append(s.feat, f)
 	}
 	for role, c := range [2]int{me, op} {
 		for d := range 4 {
 			k := uint32(b.key[q][d] >> (32 * c))
 			f := int32(-1)
-			if tab[k] != patNone {
+			if b.overKeys && tab[k] != patNone {
 				f = 2*nc + int32(role*nLineKey) + int32(min(k, mirrorKey(k)))
 			}
 			s.feat = append(s.feat, f)
@@ -210,13 +238,15 @@ func (s *OrderSet) addCandidate(b *board, q int, best bool, p *orderPos) {
 }
 
 func (m *OrderModel) pack() []float64 {
-	return slices.Concat(m.Me, m.Op, m.Line, m.Near)
+	return slices.Concat(m.Me, m.Op, m.Line, m.Near, m.MeB, m.OpB)
 }
 
 func unpackOrder(w []float64) *OrderModel {
 	nc := len(canonPat)
 	nl := 2*nc + 2*nLineKey
-	return &OrderModel{Me: slices.Clone(w[:nc]), Op: slices.Clone(w[nc : 2*nc]), Line: slices.Clone(w[2*nc : nl]), Near: slices.Clone(w[nl:])}
+	nb := nl + 2*nNear
+	return &OrderModel{Me: slices.Clone(w[:nc]), Op: slices.Clone(w[nc : 2*nc]), Line: slices.Clone(w[2*nc : nl]), Near: slices.Clone(w[nl:nb]),
+		MeB: slices.Clone(w[nb : nb+nc]), OpB: slices.Clone(w[nb+nc:])}
 }
 
 // score is candidate j's order value under the packed values w.

@@ -10,17 +10,21 @@ import (
 	"github.com/inarow/inarow/gomoku"
 )
 
-// withOrder makes m the search's order for the rest of the test, and
-// puts the embedded one back after it.
-func withOrder(t *testing.T, m *OrderModel) {
+// withOrder makes m rule's order (freestyle's or renju's) for the rest of
+// the test, and puts the embedded one back after it.
+func withOrder(t *testing.T, rule gomoku.Rule, m *OrderModel) {
 	t.Helper()
-	setOrder(m)
+	tab, file := &ordTab, orderFile
+	if rule == gomoku.Renju {
+		tab, file = &ordRenju, orderFileRenju
+	}
+	tab.set(m)
 	t.Cleanup(func() {
-		e, err := ParseOrderModel(orderFile)
+		e, err := ParseOrderModel(file)
 		if err != nil {
 			t.Fatal(err)
 		}
-		setOrder(e)
+		tab.set(e)
 	})
 }
 
@@ -28,7 +32,7 @@ func withOrder(t *testing.T, m *OrderModel) {
 // feature read one way by the fit and another by the engine shows.
 func randomOrderModel(r *rand.Rand) *OrderModel {
 	m := HandOrderModel()
-	for _, v := range [][]float64{m.Me, m.Op, m.Line, m.Near} {
+	for _, v := range [][]float64{m.Me, m.Op, m.Line, m.Near, m.MeB, m.OpB} {
 		for i := range v {
 			v[i] = float64(r.IntN(2001) - 1000)
 		}
@@ -38,21 +42,32 @@ func randomOrderModel(r *rand.Rand) *OrderModel {
 
 // The fit's features and model give the engine's own order: a
 // differential test of OrderSet's scores against board.orderValue, on
-// random values for every feature.
+// random values for every feature, under each rule with an order file
+// (renju's black combinations are their own, its forbidden points no
+// candidates).
 func TestOrderModelMatchesEngine(t *testing.T) {
+	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Renju} {
+		t.Run(rule.String(), func(t *testing.T) { testOrderModelMatchesEngine(t, rule) })
+	}
+}
+
+func testOrderModelMatchesEngine(t *testing.T, rule gomoku.Rule) {
 	r := rand.New(rand.NewPCG(3, 4))
 	m := randomOrderModel(r)
-	withOrder(t, m)
-	samples := randomGames(t, gomoku.Freestyle, 30, 11)
+	withOrder(t, rule, m)
+	samples := randomGames(t, rule, 30, 11)
+	candidate := func(b *board, q int) bool {
+		return b.Empty(q) && b.nb[q] > 0 && !(rule == gomoku.Renju && b.toMove == black && b.IsForbidden(q))
+	}
 	for i := range samples {
 		samples[i].Best = inarow.NoMove
-		// the first empty cell near the stones: any candidate will do
-		b, _ := newBoard(15, 15, gomoku.Freestyle)
+		// the first candidate: any will do
+		b, _ := newBoard(15, 15, rule)
 		for _, mv := range samples[i].Moves {
 			b.Play(b.cellOf(mv))
 		}
 		for q := range nCells {
-			if b.Empty(q) && b.nb[q] > 0 {
+			if candidate(b, q) {
 				samples[i].Best = b.move(q)
 				break
 			}
@@ -63,9 +78,9 @@ func TestOrderModelMatchesEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := m.pack()
-	k, compared := 0, 0
+	k, compared, forbidden := 0, 0, 0
 	for _, x := range samples {
-		b, _ := newBoard(15, 15, gomoku.Freestyle)
+		b, _ := newBoard(15, 15, rule)
 		for _, mv := range x.Moves {
 			b.Play(b.cellOf(mv))
 		}
@@ -77,7 +92,10 @@ func TestOrderModelMatchesEngine(t *testing.T) {
 		for y := range b.H {
 			for cx := range b.W {
 				q := b.Idx(cx, y)
-				if !b.Empty(q) || b.nb[q] == 0 {
+				if !candidate(b, q) {
+					if b.Empty(q) && b.nb[q] > 0 {
+						forbidden++
+					}
 					continue
 				}
 				want := b.orderValue(b.toMove, b.toMove^1, q)
@@ -95,6 +113,24 @@ func TestOrderModelMatchesEngine(t *testing.T) {
 	}
 	if k != set.Len() || set.Skipped == 0 || compared < 10000 {
 		t.Fatalf("%d positions (%d cells) compared, set holds %d (%d skipped)", k, compared, set.Len(), set.Skipped)
+	}
+	if rule == gomoku.Renju && forbidden == 0 {
+		t.Error("no forbidden point among the games: the test does not see them left out")
+	}
+}
+
+// The tables' row of renju black is combine's for every combination,
+// not only the canonical ones the model keeps: the hand-set values
+// depend on the patterns, not on their directions.
+func TestHandOrderRows(t *testing.T) {
+	for i := range nCombo {
+		p := comboPats(i)
+		for r := range 2 {
+			cl, v := combine(p, r == 1)
+			if ordHand.me[r][i] != int32(clsOwn[cl])+v || ordHand.op[r][i] != int32(clsOpp[cl])+v/2 {
+				t.Fatalf("combination %v, row %d: %d %d, combine %d %d", p, r, ordHand.me[r][i], ordHand.op[r][i], int32(clsOwn[cl])+v, int32(clsOpp[cl])+v/2)
+			}
+		}
 	}
 }
 
@@ -118,19 +154,23 @@ func TestOrderFileRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, pair := range map[string][2][]float64{"Me": {m.Me, back.Me}, "Op": {m.Op, back.Op}, "Line": {m.Line, back.Line}, "Near": {m.Near, back.Near}} {
+	for name, pair := range map[string][2][]float64{"Me": {m.Me, back.Me}, "Op": {m.Op, back.Op}, "Line": {m.Line, back.Line}, "Near": {m.Near, back.Near},
+		"MeB": {m.MeB, back.MeB}, "OpB": {m.OpB, back.OpB}} {
 		for i := range pair[0] {
 			if pair[0][i] != pair[1][i] {
 				t.Fatalf("%s[%d]: wrote %v, read %v", name, i, pair[0][i], pair[1][i])
 			}
 		}
 	}
-	if _, err := ParseOrderModel(orderFile); err != nil {
-		t.Fatalf("the embedded order file: %v", err)
+	for _, f := range []string{orderFile, orderFileRenju} {
+		if _, err := ParseOrderModel(f); err != nil {
+			t.Fatalf("an embedded order file: %v", err)
+		}
 	}
 	for _, bad := range []string{
 		"order F3+F9 1 2",          // no such pattern
 		"order F3 1",               // too short
+		"orderb F3+X 1 2",          // no such pattern
 		"order F3+F3+F3+F3+F3 1 2", // five patterns
 		"orderline 0000.0000 1 2",  // a key that makes no pattern
 		"orderline 0011.210 1 2",   // a short key
@@ -209,8 +249,13 @@ func TestOrderFitLearns(t *testing.T) {
 	if after.Loss >= before.Loss-0.2 || after.Top3 <= before.Top3 {
 		t.Errorf("held out: hand %+v, fitted %+v", before, after)
 	}
-	if _, err := NewOrderSet([]EvalSample{{W: 15, H: 15, Rule: gomoku.Renju, Moves: []inarow.Move{112}, Best: 113}}); !errors.Is(err, ErrBadSample) {
-		t.Errorf("renju sample: %v", err)
+	for _, bad := range [][]EvalSample{
+		{{W: 15, H: 15, Rule: gomoku.Caro, Moves: []inarow.Move{112}, Best: 113}},
+		{{W: 15, H: 15, Rule: gomoku.Renju, Moves: []inarow.Move{112}, Best: 113}, {W: 15, H: 15, Rule: gomoku.Freestyle, Moves: []inarow.Move{112}, Best: 113}},
+	} {
+		if _, err := NewOrderSet(bad); !errors.Is(err, ErrBadSample) {
+			t.Errorf("%v: %v", bad, err)
+		}
 	}
 }
 

@@ -512,8 +512,8 @@ func TestKillersOfGrandchildrenCleared(t *testing.T) {
 	}
 }
 
-// The fitted order is freestyle's: the other rules keep the hand-set
-// order and put the killers first, as before issue 23's session 42.
+// Freestyle and renju read their fitted orders, the other rules the
+// hand-set one; all but freestyle put the killers first.
 func TestOrderByRule(t *testing.T) {
 	rows := []string{
 		"...............",
@@ -529,7 +529,11 @@ func TestOrderByRule(t *testing.T) {
 	hand := HandOrderModel()
 	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju, gomoku.Caro} {
 		b := boardFrom(t, rule, black, rows...)
-		if fitted := rule == gomoku.Freestyle; fitted != (b.ord == &ordTab) || !fitted && b.ord != &ordHand {
+		want := map[gomoku.Rule]*orderTables{gomoku.Freestyle: &ordTab, gomoku.Renju: &ordRenju}[rule]
+		if want == nil {
+			want = &ordHand
+		}
+		if b.ord != want {
 			t.Errorf("%v: the order is not the rule's", rule)
 		}
 		s := pruneSearcher(b, false)
@@ -541,7 +545,7 @@ func TestOrderByRule(t *testing.T) {
 		s.killers[0] = [2]int{k, -1}
 		for _, c := range s.candidates(0, -1) {
 			want := b.orderValue(b.toMove, b.toMove^1, c.m)
-			if c.m == k && rule != gomoku.Freestyle {
+			if c.m == k && rule != gomoku.Freestyle { // (renju's fitted order keeps them)
 				want += 1 << 20
 			}
 			if c.s != want {
@@ -554,5 +558,8 @@ func TestOrderByRule(t *testing.T) {
 	}
 	if ordTab.me[0] == ordHand.me[0] {
 		t.Error("the order file fits nothing: freestyle's order is the hand-set one")
+	}
+	if ordRenju.me == ordHand.me || ordRenju.near == ordHand.near {
+		t.Error("renju's order file fits nothing: its order is the hand-set one")
 	}
 }

@@ -416,15 +416,13 @@ func (s *searcher) listMoves(f *moveFilter, ply, ttMove int) []scored {
 			if b.cell[i] != empty || !all && !s.admits(f, i) {
 				continue
 			}
-			// the order's values (order.go), then the history; under
-			// the hand-set order (every rule but freestyle) the killers
-			// first. With the fitted order the killers cut off less
-			// often than its best move: freestyle has none (issue 23,
-			// session 42)
+			// the order's values (order.go), then the history; the
+			// killers first where the rule's order keeps them (not
+			// freestyle's: see orderTables.killers)
 			sc := b.orderValue(me, op, i) + int(s.hist[me][i])/8
 			if i == ttMove {
 				sc += 1 << 28
-			} else if b.ord == &ordHand {
+			} else if b.ord.killers {
 				if i == s.killers[ply][0] {
 					sc += 1 << 20
 				} else if i == s.killers[ply][1] {
