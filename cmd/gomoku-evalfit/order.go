@@ -63,25 +63,29 @@ func order(args []string) error {
 		return nil
 	}
 	a, b := heldSet.Stats(hand, t), heldSet.Stats(m, t)
-	blackRow := ""
-	if *rulep == gomoku.Renju {
-		blackRow = "\n  orderb <patterns> <the same, renju black's combination>"
+	// the legend names only the lines the rule's file can hold
+	rows := ""
+	switch *rulep {
+	case gomoku.Renju:
+		rows = "\n  orderb <patterns> <the same, renju black's combination>"
+	case gomoku.Freestyle:
+		rows = "\n  orderline <cells 4..1 before>.<1..4 after> <for the side to move> <for the other side>"
 	}
 	head := fmt.Sprintf(`The gomoku search's move order under %s (engine/gomoku/order.go reads
 this file; a value not listed keeps its hand-set one).
 
   order <patterns> <for the side to move> <for the other side>%s
-  orderline <cells 4..1 before>.<1..4 after> <for the side to move> <for the other side>
   near <0: the last move, 1: the one before> <class> <value>
 
 Made by
   gomoku-evalfit order -rule %s -holdout %d -epochs %d -rate %g -l2 %g -mincount %d -lines=%v
-from %d positions (%d held out) of gomoku-evalfit gen's games, each with
-the labelling brain's move, starting from the hand-set order; softmax
-temperature %.1f. On the held-out games the brain's move is first %.1f %%
+from %d positions (%d held out), each with its target move (gen's or
+label's brain's, or the move that cut off in cuts' search), starting from
+the hand-set order; softmax temperature %.1f. On the held-out games the
+target move is first %.1f %%
 of the time (the hand-set order: %.1f %%), among the first three %.1f %%
 (%.1f %%), among the first 24 %.1f %% (%.1f %%); loss %.4f (%.4f).`,
-		*rulep, blackRow, *rulep, *holdout, *epochs, *rate, *l2, *minCount, *lines, trainSet.Len(), heldSet.Len(), t,
+		*rulep, rows, *rulep, *holdout, *epochs, *rate, *l2, *minCount, *lines, trainSet.Len(), heldSet.Len(), t,
 		100*b.Top1, 100*a.Top1, 100*b.Top3, 100*a.Top3, 100*b.Top24, 100*a.Top24, b.Loss, a.Loss)
 	return os.WriteFile(*out, []byte(m.Format(head)), 0o644)
 }
