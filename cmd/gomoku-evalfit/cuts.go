@@ -62,14 +62,9 @@ func cuts(args []string) error {
 	seen := 0
 	for _, path := range fs.Args() {
 		err := eachGenLine(path, rules, func(l genLine) error {
-			game, err := inarow.NewGame(rules)
+			game, err := gameOf(rules, l.Moves)
 			if err != nil {
 				return err
-			}
-			for _, m := range l.Moves {
-				if err := game.Play(m); err != nil {
-					return err
-				}
 			}
 			if game.Position().Over() {
 				return nil // nothing to search

@@ -116,14 +116,9 @@ func TestCutsCommandRenju(t *testing.T) {
 	n, black := 0, 0
 	if err := eachGenLine(out, rules, func(l genLine) error {
 		n++
-		g, err := inarow.NewGame(rules)
+		g, err := gameOf(rules, l.Moves)
 		if err != nil {
 			return err
-		}
-		for _, m := range l.Moves {
-			if err := g.Play(m); err != nil {
-				return err
-			}
 		}
 		if len(l.Moves)%2 == 0 {
 			black++

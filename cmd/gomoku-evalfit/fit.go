@@ -198,6 +198,22 @@ func parseGenLine(rules inarow.Rules, text string) (genLine, error) {
 	return l, nil
 }
 
+// gameOf plays moves from the empty board under rules: a gen line's
+// position as a game (inarow's, which does not check renju's forbidden
+// points).
+func gameOf(rules inarow.Rules, moves []inarow.Move) (*inarow.Game, error) {
+	game, err := inarow.NewGame(rules)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range moves {
+		if err := game.Play(m); err != nil {
+			return nil, err
+		}
+	}
+	return game, nil
+}
+
 // genRules is the board of gen's games under rule.
 func genRules(rule gomoku.Rule) inarow.Rules {
 	return inarow.Rules{Cols: genSize, Rows: genSize, K: 5, Win: rule.WinRule()}

@@ -80,14 +80,9 @@ type engineLabeller struct {
 }
 
 func (e *engineLabeller) label(rules inarow.Rules, moves []inarow.Move) (eval, move string, err error) {
-	game, err := inarow.NewGame(rules)
+	game, err := gameOf(rules, moves)
 	if err != nil {
 		return "", "", err
-	}
-	for _, m := range moves {
-		if err := game.Play(m); err != nil {
-			return "", "", err
-		}
 	}
 	e.g.NewGame()
 	res, err := e.g.Search(context.Background(), game.Position(), gomokuengine.Limits{MaxDepth: e.depth, TurnTime: e.turn})
