@@ -147,8 +147,18 @@ func TestCutsCommandRenju(t *testing.T) {
 	if _, err := gomokuengine.ParseOrderModel(string(data)); err != nil {
 		t.Error(err)
 	}
-	if err := order([]string{"-rule", "renju", "-lines", out}); err == nil || !strings.Contains(err.Error(), "freestyle") {
-		t.Errorf("order -rule renju -lines: %v", err)
+	// line values, by the keys read as freestyle's (the order reads them so)
+	if err := order([]string{"-rule", "renju", "-holdout", "10", "-epochs", "5", "-mincount", "5", "-lines", "-o", file, out}); err != nil {
+		t.Fatalf("order -rule renju -lines: %v", err)
+	}
+	if data, err = os.ReadFile(file); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "\norderline ") || !strings.Contains(string(data), "#   orderline ") {
+		t.Errorf("renju's order file with -lines has no line value or no legend for them:\n%s", data)
+	}
+	if _, err := gomokuengine.ParseOrderModel(string(data)); err != nil {
+		t.Error(err)
 	}
 }
 

@@ -21,14 +21,11 @@ func order(args []string) error {
 	rate := fs.Float64("rate", 2, "Adam step, in the order's units")
 	l2 := fs.Float64("l2", 0, "pull towards the hand-set values, per position")
 	minCount := fs.Int("mincount", 30, "values seen in fewer candidates are not fitted")
-	lines := fs.Bool("lines", false, "fit a value per line key too")
+	lines := fs.Bool("lines", false, "fit a value per line key too (freestyle's keys: the 4 cells each side)")
 	out := fs.String("o", "", "write the fitted order file here")
 	rulep := addRuleFlag(fs, "the positions' rule, whose order is fitted")
 	if err := fs.Parse(args); err != nil {
 		return err
-	}
-	if *lines && *rulep != gomoku.Freestyle {
-		return fmt.Errorf("order: -lines: the line keys are freestyle's, not %s's", *rulep)
 	}
 	// (the targets are not used: only the positions and the moves)
 	train, held, err := readSampleFiles(fs.Args(), *rulep, *holdout, 1, 200)
@@ -65,11 +62,11 @@ func order(args []string) error {
 	a, b := heldSet.Stats(hand, t), heldSet.Stats(m, t)
 	// the legend names only the lines the rule's file can hold
 	rows := ""
-	switch *rulep {
-	case gomoku.Renju:
+	if *rulep == gomoku.Renju {
 		rows = "\n  orderb <patterns> <the same, renju black's combination>"
-	case gomoku.Freestyle:
-		rows = "\n  orderline <cells 4..1 before>.<1..4 after> <for the side to move> <for the other side>"
+	}
+	if *lines {
+		rows += "\n  orderline <cells 4..1 before>.<1..4 after> <for the side to move> <for the other side>"
 	}
 	head := fmt.Sprintf(`The gomoku search's move order under %s (engine/gomoku/order.go reads
 this file; a value not listed keeps its hand-set one).

@@ -89,6 +89,11 @@ type board struct {
 	// overKeys: both colours' keys are freestyle's (varOver), the keys
 	// the line values of the evaluation and of the move order are by
 	overKeys bool
+	// toOver reads each colour's keys as freestyle's (overKeyTable; nil
+	// where they are), for the move order's line values; lineKeys: both
+	// colours' keys have that reading (not under caro)
+	toOver   [2][]uint16
+	lineKeys bool
 	tables   [2][]uint8              // per colour, indexed by key
 	weight   [2][2*winLen + 1]uint32 // each offset's digit weight in key, per colour
 	delta    [2][16]uint64           // what a stone of each colour adds to both keys (by winLen-offset; 16 for a mask)
@@ -166,6 +171,11 @@ func newBoard(w, h int, r gomoku.Rule) (*board, error) {
 	}
 	v := ruleVariants(r)
 	b.overKeys = v == [2]int{varOver, varOver}
+	b.lineKeys = true
+	for c := range 2 {
+		b.toOver[c] = overKeyTable(v[c])
+		b.lineKeys = b.lineKeys && (v[c] == varOver || b.toOver[c] != nil)
+	}
 	b.evt = evalFor(r)
 	b.ord = orderOf(r)
 	if b.overKeys && b.evt.lineOn {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/inarow/inarow/gomoku"
 )
@@ -399,6 +400,36 @@ func mirrorKey(k uint32) uint32 {
 		}
 	}
 	return m
+}
+
+// overKeyTables[v] reads variant v's keys as freestyle's (varOver): the
+// 4 cells each side, the fifth that the exact-five rules also see left
+// out. The move order's line values are by freestyle's keys, and under
+// standard and renju the order reads them through this (board.lineKey):
+// a line's shape near the cell says the same there, the overline aside.
+// Nil for freestyle's own keys and for caro's (their edge digit has no
+// freestyle reading).
+var (
+	overKeyTables    [nVar][]uint16
+	overKeyTableOnce sync.Once
+)
+
+func overKeyTable(v int) []uint16 {
+	overKeyTableOnce.Do(func() {
+		from, to := digitWeights(varExact), digitWeights(varOver)
+		t := make([]uint16, len(patTable(varExact)))
+		for k := range t {
+			var o uint32
+			for f := -4; f <= 4; f++ {
+				if f != 0 {
+					o += uint32(k) / from[f+winLen] % 3 * to[f+winLen]
+				}
+			}
+			t[k] = uint16(o)
+		}
+		overKeyTables[varExact] = t
+	})
+	return overKeyTables[v]
 }
 
 // evalMax bounds the evaluation well inside the scores of forced wins.

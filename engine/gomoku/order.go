@@ -119,15 +119,24 @@ func (t *orderTables) set(m *OrderModel) {
 	}
 }
 
+// lineKey is colour c's key of cell i in direction d as freestyle's
+// (the move order's line values are by those keys).
+func (b *board) lineKey(c, i, d int) uint32 {
+	k := uint32(b.key[i][d] >> (32 * c))
+	if t := b.toOver[c]; t != nil {
+		return uint32(t[k])
+	}
+	return k
+}
+
 // orderValue is cell i's order value for the side to move me (the
 // opponent op) before the search's own terms.
 func (b *board) orderValue(me, op, i int) int {
 	t := b.ord
 	v := t.me[b.row[me]][b.st[me][i].combo] + t.op[b.row[op]][b.st[op][i].combo]
-	if b.overKeys && t.lines {
+	if b.lineKeys && t.lines {
 		for d := range 4 {
-			k := b.key[i][d]
-			v += t.line[uint32(k>>(32*me))][0] + t.line[uint32(k>>(32*op))][1]
+			v += t.line[b.lineKey(me, i, d)][0] + t.line[b.lineKey(op, i, d)][1]
 		}
 	}
 	if n := len(b.moves); n > 0 {

@@ -217,9 +217,8 @@ func (s *OrderSet) addCandidate(b *board, q int, best bool, p *orderPos) {
 	}
 	for role, c := range [2]int{me, op} {
 		for d := range 4 {
-			k := uint32(b.key[q][d] >> (32 * c))
 			f := int32(-1)
-			if b.overKeys && tab[k] != patNone {
+			if k := b.lineKey(c, q, d); b.lineKeys && tab[k] != patNone {
 				f = 2*nc + int32(role*nLineKey) + int32(min(k, mirrorKey(k)))
 			}
 			s.feat = append(s.feat, f)

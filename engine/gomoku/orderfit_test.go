@@ -10,22 +10,15 @@ import (
 	"github.com/inarow/inarow/gomoku"
 )
 
-// withOrder makes m rule's order (freestyle's or renju's) for the rest of
-// the test, and puts the embedded one back after it.
+// withOrder makes m rule's order (orderOf's tables: the hand-set ones
+// for standard and caro) for the rest of the test, and puts the tables
+// back after it.
 func withOrder(t *testing.T, rule gomoku.Rule, m *OrderModel) {
 	t.Helper()
-	tab, file := &ordTab, orderFile
-	if rule == gomoku.Renju {
-		tab, file = &ordRenju, orderFileRenju
-	}
+	tab := orderOf(rule)
+	saved := *tab
 	tab.set(m)
-	t.Cleanup(func() {
-		e, err := ParseOrderModel(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tab.set(e)
-	})
+	t.Cleanup(func() { *tab = saved })
 }
 
 // randomOrderModel is a model with every value drawn at random: a
@@ -46,7 +39,7 @@ func randomOrderModel(r *rand.Rand) *OrderModel {
 // (renju's black combinations are their own, its forbidden points no
 // candidates).
 func TestOrderModelMatchesEngine(t *testing.T) {
-	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Renju} {
+	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju} {
 		t.Run(rule.String(), func(t *testing.T) { testOrderModelMatchesEngine(t, rule) })
 	}
 }
@@ -116,6 +109,46 @@ func testOrderModelMatchesEngine(t *testing.T, rule gomoku.Rule) {
 	}
 	if rule == gomoku.Renju && forbidden == 0 {
 		t.Error("no forbidden point among the games: the test does not see them left out")
+	}
+}
+
+// Under standard and renju the order reads each line's key as
+// freestyle's (board.lineKey): the key a freestyle board holds for the
+// same stones, cell by cell, direction by direction, both colours.
+func TestLineKeysReadAsFreestyles(t *testing.T) {
+	for _, rule := range []gomoku.Rule{gomoku.Standard, gomoku.Renju} {
+		compared := 0
+		for _, x := range randomGames(t, rule, 10, 21) {
+			b, _ := newBoard(15, 15, rule)
+			f, _ := newBoard(15, 15, gomoku.Freestyle)
+			for _, mv := range x.Moves {
+				b.Play(b.cellOf(mv))
+				f.Play(f.cellOf(mv))
+			}
+			if !b.lineKeys {
+				t.Fatalf("%v: no line keys", rule)
+			}
+			for q := range nCells {
+				if !b.Empty(q) {
+					continue
+				}
+				for c := range 2 {
+					for d := range 4 {
+						if got, want := b.lineKey(c, q, d), f.lineKey(c, q, d); got != want {
+							t.Fatalf("%v, %d stones, cell %v, colour %d, direction %d: key %s, freestyle's %s",
+								rule, len(x.Moves), b.move(q), c, d, formatLineKey(got), formatLineKey(want))
+						}
+						compared++
+					}
+				}
+			}
+		}
+		if compared < 10000 {
+			t.Errorf("%v: %d keys compared", rule, compared)
+		}
+	}
+	if b, _ := newBoard(15, 15, gomoku.Caro); b.lineKeys {
+		t.Error("caro's keys read as freestyle's")
 	}
 }
 
