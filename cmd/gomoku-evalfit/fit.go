@@ -31,14 +31,14 @@ func fit(args []string) error {
 	from := fs.String("from", "", "evaluation file to start from (default: the engine's own)")
 	out := fs.String("o", "", "write the fitted evaluation file here")
 	fixK := fs.Float64("k", 0, "the scale k of σ(eval/k) (0: fitted to the start on the training games); with -holdout 100 -epochs 0, fit only measures -from on all the games")
-	lines := fs.Bool("lines", false, "fit a value per line key too (freestyle)")
+	lines := fs.Bool("lines", false, "fit a value per line key too (freestyle, standard)")
 	rulep := addRuleFlag(fs, "the rule of gen's games and of the values")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	rule := *rulep
-	if *lines && rule != gomoku.Freestyle {
-		return fmt.Errorf("-lines: line values are freestyle's (its keys), not %s's", rule)
+	if *lines && rule != gomoku.Freestyle && rule != gomoku.Standard {
+		return fmt.Errorf("-lines: the evaluation reads line values under freestyle and standard, not %s", rule)
 	}
 	train, held, err := readSampleFiles(fs.Args(), rule, *holdout, *lambda, *scale)
 	if err != nil {

@@ -156,12 +156,11 @@ func TestMatchOpenings(t *testing.T) {
 	}
 }
 
-// fit refuses line values for a rule other than freestyle (they are by
-// freestyle's keys) and a rule it has no values for, before reading any
-// file.
+// fit refuses line values for a rule whose evaluation reads none (renju)
+// and a rule it has no values for, before reading any file.
 func TestFitRuleFlags(t *testing.T) {
 	for _, args := range [][]string{
-		{"-rule", "standard", "-lines", "no-such-file"},
+		{"-rule", "renju", "-lines", "no-such-file"},
 		{"-rule", "caro", "no-such-file"},
 		{"-rule", "nonsense", "no-such-file"},
 	} {

@@ -84,13 +84,11 @@ type board struct {
 	evt    *evalTables             // the rule's values
 	ord    *orderTables            // the rule's move order (orderOf)
 	// lines is the line values by key (see nLineKey): set when the rule
-	// is freestyle and the evaluation file gives line values, else nil.
-	lines *[nLineKey]evalPair
-	// overKeys: both colours' keys are freestyle's (varOver), the keys
-	// the line values of the evaluation and of the move order are by
-	overKeys bool
+	// is freestyle or standard and the evaluation file gives line values,
+	// else nil.
+	lines []evalPair
 	// toOver reads each colour's keys as freestyle's (overKeyTable; nil
-	// where they are), for the move order's line values; lineKeys: both
+	// where they are), the keys the line values are by; lineKeys: both
 	// colours' keys have that reading (not under caro)
 	toOver   [2][]uint16
 	lineKeys bool
@@ -170,7 +168,6 @@ func newBoard(w, h int, r gomoku.Rule) (*board, error) {
 		b.renju = gomoku.NewBoard(inarow.Rules{Cols: w, Rows: h, K: 5, Win: r.WinRule()})
 	}
 	v := ruleVariants(r)
-	b.overKeys = v == [2]int{varOver, varOver}
 	b.lineKeys = true
 	for c := range 2 {
 		b.toOver[c] = overKeyTable(v[c])
@@ -178,8 +175,16 @@ func newBoard(w, h int, r gomoku.Rule) (*board, error) {
 	}
 	b.evt = evalFor(r)
 	b.ord = orderOf(r)
-	if b.overKeys && b.evt.lineOn {
-		b.lines = &b.evt.line
+	// the evaluation's line values: by freestyle's keys, or standard's
+	// read as them (renju's colours' keys are not one variant, and its
+	// values have none: fitted with them, they overfit; session 40)
+	if b.evt.lineOn {
+		switch v {
+		case [2]int{varOver, varOver}:
+			b.lines = b.evt.line[:]
+		case [2]int{varExact, varExact}:
+			b.lines = b.evt.exact
+		}
 	}
 	for c := range 2 {
 		b.tables[c], b.weight[c] = patTable(v[c]), digitWeights(v[c])

@@ -62,6 +62,9 @@ type evalTables struct {
 	threat [nThreatMask]int32  // by threatMask
 	line   [nLineKey]evalPair  // by freestyle's keys (see nLineKey)
 	lineOn bool                // the file gave line values
+	// exact is line by the exact-five keys (standard's), each its key's
+	// read as freestyle's (overKeyTable); set with lineOn
+	exact []evalPair
 }
 
 // evalByRule[r] is the values boards under rule r read (CaroExact is
@@ -217,6 +220,13 @@ func loadEval(text string) (*evalTables, error) {
 			t.setCell(x.p, x.e)
 		}
 	}
+	if t.lineOn {
+		to := overKeyTable(varExact)
+		t.exact = make([]evalPair, len(to))
+		for k, o := range to {
+			t.exact[k] = t.line[o]
+		}
+	}
 	return t, nil
 }
 
@@ -344,11 +354,12 @@ func handThreat() (t [nThreatMask]int32) {
 	return t
 }
 
-// Line values (freestyle): each empty cell adds, per colour and
-// direction, a value by the line's key (the 8 cells around it; keys that
-// make no pattern add nothing), on top of its combination's value: what
-// the ten patterns cannot tell apart (a two with room on both sides or
-// one, a broken three's shape). The board keeps their sums in evSum.
+// Line values (freestyle, and standard through overKeyTable): each empty
+// cell adds, per colour and direction, a value by the line's key (the 8
+// cells around it; keys that make no pattern add nothing), on top of its
+// combination's value: what the ten patterns cannot tell apart (a two
+// with room on both sides or one, a broken three's shape). The board
+// keeps their sums in evSum.
 const nLineKey = 6561 // 3⁸: freestyle's keys (varOver)
 
 // parseLineKey reads "dddd.dddd" (offsets -4..-1, then 1..4) into a

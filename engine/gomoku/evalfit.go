@@ -304,12 +304,13 @@ func cellCounts(b *board, c int) (cnt []featCount, fixed evalPair) {
 	return cnt, fixed
 }
 
-// lineCounts counts the line keys (canonical: the lesser of a key and
-// its mirror image) of the empty cells' lines that make a pattern, me's
-// then op's (+nLineKey).
+// lineCounts counts the line keys (freestyle's, or standard's read as
+// them: board.lineKey; canonical: the lesser of a key and its mirror
+// image) of the empty cells' lines that make a pattern, me's then op's
+// (+nLineKey). None under renju, whose evaluation reads no line values.
 func lineCounts(b *board, me, op int) []featCount {
 	var cnt []featCount
-	if ruleVariants(b.Rule) != [2]int{varOver, varOver} {
+	if v := ruleVariants(b.Rule); v[0] != v[1] || !b.lineKeys { // (board.lines)
 		return nil
 	}
 	tab := patTable(varOver)
@@ -321,7 +322,7 @@ func lineCounts(b *board, me, op int) []featCount {
 					continue
 				}
 				for d := range 4 {
-					k := uint32(b.key[q][d] >> (32 * c))
+					k := b.lineKey(c, q, d)
 					if tab[k] == patNone {
 						continue
 					}

@@ -116,7 +116,7 @@ func TestEvalModelFormatRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *tab != *evalFor(gomoku.Freestyle) {
+	if f := evalFor(gomoku.Freestyle); tab.cell != f.cell || tab.threat != f.threat || tab.line != f.line || tab.lineOn != f.lineOn || !slices.Equal(tab.exact, f.exact) {
 		t.Fatal("loading the written file changes the engine's tables")
 	}
 	// and a changed value comes back changed
@@ -187,13 +187,17 @@ func TestNewEvalSetRefuses(t *testing.T) {
 // (boards made after it read it).
 func withEval(t *testing.T, text string) {
 	t.Helper()
-	old := evalByRule[gomoku.Freestyle]
-	t.Cleanup(func() { evalByRule[gomoku.Freestyle] = old })
+	saved := evalByRule
+	t.Cleanup(func() { evalByRule = saved })
 	tab, err := loadEval(text)
 	if err != nil {
 		t.Fatal(err)
 	}
-	evalByRule[gomoku.Freestyle] = tab
+	for r, e := range evalByRule {
+		if e == saved[gomoku.Freestyle] { // (standard's and caro's are freestyle's)
+			evalByRule[r] = tab
+		}
+	}
 }
 
 // Line values: a file with random ones loads, Play and Undo keep their
@@ -222,17 +226,24 @@ func TestLineEval(t *testing.T) {
 	if !evalFor(gomoku.Freestyle).lineOn || n < 100 {
 		t.Fatalf("line values on %v, %d set", evalFor(gomoku.Freestyle).lineOn, n)
 	}
-	b, err := newBoard(15, 15, gomoku.Freestyle)
+	if rb, _ := newBoard(15, 15, gomoku.Renju); rb.lines != nil {
+		t.Fatal("a renju board with line values")
+	}
+	// standard reads them by its keys as freestyle's (board.lineKey)
+	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard} {
+		t.Run(rule.String(), func(t *testing.T) { testLineEval(t, r, m, rule) })
+	}
+}
+
+func testLineEval(t *testing.T, r *rand.Rand, m *EvalModel, rule gomoku.Rule) {
+	b, err := newBoard(15, 15, rule)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if b.lines == nil {
-		t.Fatal("a freestyle board without the line values")
+		t.Fatalf("a %v board without the line values", rule)
 	}
-	if sb, _ := newBoard(15, 15, gomoku.Standard); sb.lines != nil {
-		t.Fatal("a standard board with freestyle's line values")
-	}
-	compared := 0
+	compared, lined := 0, 0
 	for step := 0; step < 3000; step++ {
 		if b.Count() > 0 && (r.IntN(3) == 0 || b.Winner() >= 0 || b.Count() > 24) {
 			b.Undo()
@@ -246,7 +257,7 @@ func TestLineEval(t *testing.T) {
 			}
 		}
 		moves := b.movesOf(b.Moves())
-		set, err := NewEvalSet([]EvalSample{{W: 15, H: 15, Rule: gomoku.Freestyle, Moves: moves, Target: 0.5}})
+		set, err := NewEvalSet([]EvalSample{{W: 15, H: 15, Rule: rule, Moves: moves, Target: 0.5}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -258,8 +269,11 @@ func TestLineEval(t *testing.T) {
 			t.Fatalf("step %d (%d stones): engine %d, model from the stones %v", step, b.Count(), got, want)
 		}
 		compared++
+		if len(set.feats[0].lines) > 0 {
+			lined++
+		}
 	}
-	if compared < 500 {
-		t.Fatalf("%d positions compared", compared)
+	if compared < 500 || lined < compared/2 {
+		t.Fatalf("%d positions compared, %d with line keys", compared, lined)
 	}
 }

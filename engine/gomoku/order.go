@@ -14,22 +14,27 @@ import (
 //
 //	order = me[combination of the side to move there]
 //	      + op[combination of the other side there]
-//	      + Σ directions (meLine[key] + opLine[key])      freestyle only
+//	      + Σ directions (meLine[key] + opLine[key])   keys read as freestyle's
 //	      + near[the cell's place from the last move]
 //	      + near[its place from the move before]
 //
-// plus the history and the table's move (candidates), and under every
-// rule but freestyle the killers. The hand-set order (the classes' values
-// and combine's) stands where a rule's order file (see orderfit.go) lists
-// no value. The files are fitted by gomoku-evalfit order to the moves that
-// cut off in the engine's own search under the rule (gomoku-evalfit
-// cuts). Freestyle's (evaldata/gomoku_order.txt), with the killers gone,
-// scored +37 Elo [+27, +48] head to head over 1,000 opening pairs (issue
-// 23, session 42); renju's (evaldata/gomoku_order_renju.txt, black's
-// combinations their own row), with the killers kept, +13 [+4, +23]
-// (session 43). Fitted to a stronger engine's moves at the root (sessions
-// 22 and 30) the order gained nothing. The other rules keep the
-// hand-set order (ordHand).
+// plus the history and the table's move (candidates), and under renju
+// and the hand-set order the killers. The hand-set order (the classes'
+// values and combine's) stands where a rule's order file (see
+// orderfit.go) lists no value. The files are fitted by gomoku-evalfit
+// order to the moves that cut off in the engine's own search under the
+// rule (gomoku-evalfit cuts), the line values with them (fitted without
+// them, neither freestyle's nor standard's put the cut move first more
+// often than the hand-set order). Freestyle's
+// (evaldata/gomoku_order.txt), with the killers gone, scored +37 Elo
+// [+27, +48] head to head over 1,000 opening pairs (issue 23, session
+// 42); renju's (evaldata/gomoku_order_renju.txt, black's combinations
+// their own row), with the killers kept, +13 [+4, +23] (session 43), and
+// +9 [+1, +17] more with its line values (session 44); standard's
+// (evaldata/gomoku_order_standard.txt), with the killers gone and the
+// evaluation's line values read too (board.lines), +20 [+11, +30] (session
+// 44). Fitted to a stronger engine's moves at the root (sessions 22 and
+// 30) the order gained nothing. Caro keeps the hand-set order (ordHand).
 
 //go:embed evaldata/gomoku_order.txt
 var orderFile string
@@ -37,35 +42,39 @@ var orderFile string
 //go:embed evaldata/gomoku_order_renju.txt
 var orderFileRenju string
 
+//go:embed evaldata/gomoku_order_standard.txt
+var orderFileStandard string
+
 // orderTables holds an order's values. me and op are indexed by renju
 // black (1) or not (0), then comboIdx; near by the last move (0) or the
 // one before (1), then nearClass+1 (0: no class, no value).
 type orderTables struct {
 	me, op [2][nCombo]int32
-	line   [nLineKey][2]int32 // freestyle keys: me's value, op's
+	line   [nLineKey][2]int32 // by freestyle's keys (board.lineKey): me's value, op's
 	near   [2][nNear + 1]int32
 	lines  bool // the file gave line values
 	// killers puts the node's killers before the order's best. Not in
 	// freestyle's: with its order fitted they cut off less often than
-	// its best move, and dropping them gained (issue 23, session 42).
-	// Renju's, fitted the same way, keeps them: without them it scored +1
-	// [−12, +14] over 507 opening pairs, with them +13 [+4, +23] over
-	// 1,000 (session 43).
+	// its best move, and dropping them gained (issue 23, session 42);
+	// nor in standard's, which was measured so (session 44). Renju's,
+	// fitted the same way, keeps them: without them it scored +1 [−12,
+	// +14] over 507 opening pairs, with them +13 [+4, +23] over 1,000
+	// (session 43).
 	killers bool
 }
 
-// ordTab is freestyle's order, ordRenju renju's, ordHand the hand-set
-// one, which the other rules read (a rule's order is fitted to its own
-// search: under renju, freestyle's file for white's combinations and no
-// killers scored −173 Elo [−256, −105] head to head over 38 opening pairs;
-// issue 23, session 42).
-var ordTab, ordRenju, ordHand orderTables
+// ordTab is freestyle's order, ordRenju renju's, ordStandard
+// standard's, ordHand the hand-set one, which caro reads (a rule's order
+// is fitted to its own search: under renju, freestyle's file for white's
+// combinations and no killers scored −173 Elo [−256, −105] head to head
+// over 38 opening pairs; issue 23, session 42).
+var ordTab, ordRenju, ordStandard, ordHand orderTables
 
 func init() {
 	for _, f := range []struct {
 		t    *orderTables
 		text string
-	}{{&ordTab, orderFile}, {&ordRenju, orderFileRenju}} {
+	}{{&ordTab, orderFile}, {&ordRenju, orderFileRenju}, {&ordStandard, orderFileStandard}} {
 		m, err := ParseOrderModel(f.text)
 		if err != nil {
 			panic(err)
@@ -83,6 +92,8 @@ func orderOf(r gomoku.Rule) *orderTables {
 		return &ordTab
 	case gomoku.Renju:
 		return &ordRenju
+	case gomoku.Standard:
+		return &ordStandard
 	}
 	return &ordHand
 }

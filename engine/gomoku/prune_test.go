@@ -529,7 +529,7 @@ func TestOrderByRule(t *testing.T) {
 	hand := HandOrderModel()
 	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju, gomoku.Caro} {
 		b := boardFrom(t, rule, black, rows...)
-		want := map[gomoku.Rule]*orderTables{gomoku.Freestyle: &ordTab, gomoku.Renju: &ordRenju}[rule]
+		want := map[gomoku.Rule]*orderTables{gomoku.Freestyle: &ordTab, gomoku.Renju: &ordRenju, gomoku.Standard: &ordStandard}[rule]
 		if want == nil {
 			want = &ordHand
 		}
@@ -545,7 +545,7 @@ func TestOrderByRule(t *testing.T) {
 		s.killers[0] = [2]int{k, -1}
 		for _, c := range s.candidates(0, -1) {
 			want := b.orderValue(b.toMove, b.toMove^1, c.m)
-			if c.m == k && rule != gomoku.Freestyle { // (renju's fitted order keeps them)
+			if c.m == k && (rule == gomoku.Renju || rule == gomoku.Caro) { // (renju's fitted order and the hand-set one keep them)
 				want += 1 << 20
 			}
 			if c.s != want {
@@ -561,5 +561,8 @@ func TestOrderByRule(t *testing.T) {
 	}
 	if ordRenju.me == ordHand.me || ordRenju.near == ordHand.near {
 		t.Error("renju's order file fits nothing: its order is the hand-set one")
+	}
+	if ordStandard.me == ordHand.me || !ordStandard.lines || ordStandard.killers {
+		t.Error("standard's order is not its file's: line values and no killers")
 	}
 }
