@@ -103,7 +103,8 @@ func TestCutsCommand(t *testing.T) {
 // Under renju cuts searches renju's game (black's forbidden points are
 // no cut move: the lines read back as renju's positions, black's cut
 // move on them legal) and order fits renju's order, black's
-// combinations its own; line keys are refused.
+// combinations its own, with line values by the keys read as
+// freestyle's.
 func TestCutsCommandRenju(t *testing.T) {
 	dir := t.TempDir()
 	// 24 positions of games between the engine and Rapfi under renju
@@ -133,29 +134,20 @@ func TestCutsCommandRenju(t *testing.T) {
 	if n < 100 || black == 0 || black == n {
 		t.Fatalf("%d cutoffs (%d with black to move) from 24 positions", n, black)
 	}
+	// (with the line values too: the keys read as freestyle's, as the
+	// engine reads them)
 	file := filepath.Join(dir, "order.txt")
-	if err := order([]string{"-rule", "renju", "-holdout", "10", "-epochs", "5", "-mincount", "5", "-o", file, out}); err != nil {
-		t.Fatalf("order -rule renju: %v", err)
+	if err := order([]string{"-rule", "renju", "-holdout", "10", "-epochs", "5", "-mincount", "5", "-lines", "-o", file, out}); err != nil {
+		t.Fatalf("order -rule renju -lines: %v", err)
 	}
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(data), "\norderb ") || !strings.Contains(string(data), "order -rule renju") {
-		t.Errorf("renju's order file has no black combination or no command:\n%s", data)
-	}
-	if _, err := gomokuengine.ParseOrderModel(string(data)); err != nil {
-		t.Error(err)
-	}
-	// line values, by the keys read as freestyle's (the order reads them so)
-	if err := order([]string{"-rule", "renju", "-holdout", "10", "-epochs", "5", "-mincount", "5", "-lines", "-o", file, out}); err != nil {
-		t.Fatalf("order -rule renju -lines: %v", err)
-	}
-	if data, err = os.ReadFile(file); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(data), "\norderline ") || !strings.Contains(string(data), "#   orderline ") {
-		t.Errorf("renju's order file with -lines has no line value or no legend for them:\n%s", data)
+	for _, want := range []string{"\norderb ", "\norderline ", "#   orderline ", "order -rule renju"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("renju's order file has no %q:\n%s", want, data)
+		}
 	}
 	if _, err := gomokuengine.ParseOrderModel(string(data)); err != nil {
 		t.Error(err)
