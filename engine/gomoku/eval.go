@@ -415,11 +415,11 @@ func mirrorKey(k uint32) uint32 {
 
 // overKeyTables[v] reads variant v's keys as freestyle's (varOver): the
 // 4 cells each side, the fifth that the exact-five rules also see left
-// out. The move order's line values are by freestyle's keys, and under
-// standard and renju the order reads them through this (board.lineKey):
-// a line's shape near the cell says the same there, the overline aside.
-// Nil for freestyle's own keys and for caro's (their edge digit has no
-// freestyle reading).
+// out. Line values are by freestyle's keys: the move order reads them
+// through this under standard and renju (board.lineKey), the evaluation
+// under standard (evalTables.exact). A line's shape near the cell says
+// the same there, the overline aside. Nil for freestyle's own keys and
+// for caro's (their edge digit has no freestyle reading).
 var (
 	overKeyTables    [nVar][]uint16
 	overKeyTableOnce sync.Once
