@@ -122,7 +122,7 @@ type OrderSet struct {
 type orderPos struct{ start, n, best int32 }
 
 // ordFeat is the features of a candidate: its two combinations, its
-// eight line keys (freestyle's) and its place from the last two moves.
+// eight line keys (read as freestyle's) and its place from the last two moves.
 // Feature numbers, in pack's order: me's combination c is c, op's nc+c,
 // me's line key k 2nc+k, op's 2nc+nLineKey+k (nc = len(canonPat)), then
 // the Near classes, then renju black's combinations (MeB, OpB).
@@ -138,7 +138,8 @@ func (s *OrderSet) Len() int { return len(s.pos) }
 // NewOrderSet plays each sample's moves and records its candidates: the
 // cells near the stones the search would try (not renju black's
 // forbidden points). The samples are of one rule, freestyle, standard or
-// renju: an order is a rule's (only freestyle's has line keys).
+// renju: an order is a rule's (line keys read as freestyle's:
+// board.lineKey).
 func NewOrderSet(samples []EvalSample) (*OrderSet, error) {
 	s := &OrderSet{}
 	var b *board
@@ -178,7 +179,7 @@ func NewOrderSet(samples []EvalSample) (*OrderSet, error) {
 		for y := range b.H {
 			for cx := range b.W {
 				q := b.Idx(cx, y)
-				if b.cell[q] != empty || b.nb[q] == 0 || b.toMove == black && b.Rule == gomoku.Renju && b.maybeForbidden(q) && b.IsForbidden(q) {
+				if b.nb[q] == 0 || !b.legalFor(b.toMove, q) {
 					continue
 				}
 				s.addCandidate(b, q, q == best, &p)

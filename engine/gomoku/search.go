@@ -418,7 +418,7 @@ func (s *searcher) listMoves(f *moveFilter, ply, ttMove int) []scored {
 			}
 			// the order's values (order.go), then the history; the
 			// killers first where the rule's order keeps them (not
-			// freestyle's: see orderTables.killers)
+			// freestyle's or standard's: see orderTables.killers)
 			sc := b.orderValue(me, op, i) + int(s.hist[me][i])/8
 			if i == ttMove {
 				sc += 1 << 28
