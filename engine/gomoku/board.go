@@ -157,6 +157,16 @@ func ruleVariants(r gomoku.Rule) [2]int {
 	return [2]int{varOver, varOver}
 }
 
+// evalReadsLines reports whether the evaluation reads line values on a
+// board of key variants v: freestyle's keys, or standard's read as them
+// (evalTables.exact). Renju's colours' keys are not one variant, and its
+// values have none (fitted with them, they overfit; issue 23, session
+// 40); caro's keys have no freestyle reading. The fit's features
+// (lineCounts) follow it.
+func evalReadsLines(v [2]int) bool {
+	return v == [2]int{varOver, varOver} || v == [2]int{varExact, varExact}
+}
+
 // newBoard returns an empty w×h board (5 ≤ w,h ≤ 20) under rule r.
 func newBoard(w, h int, r gomoku.Rule) (*board, error) {
 	if w < 5 || h < 5 || w > 20 || h > 20 {
@@ -175,14 +185,9 @@ func newBoard(w, h int, r gomoku.Rule) (*board, error) {
 	}
 	b.evt = evalFor(r)
 	b.ord = orderOf(r)
-	// the evaluation's line values: by freestyle's keys, or standard's
-	// read as them (renju's colours' keys are not one variant, and its
-	// values have none: fitted with them, they overfit; session 40)
-	if b.evt.lineOn {
-		switch v {
-		case [2]int{varOver, varOver}:
-			b.lines = b.evt.line[:]
-		case [2]int{varExact, varExact}:
+	if b.evt.lineOn && evalReadsLines(v) {
+		b.lines = b.evt.line[:]
+		if v[0] == varExact { // standard's keys, read as freestyle's
 			b.lines = b.evt.exact
 		}
 	}

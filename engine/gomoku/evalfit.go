@@ -310,7 +310,7 @@ func cellCounts(b *board, c int) (cnt []featCount, fixed evalPair) {
 // (+nLineKey). None under renju, whose evaluation reads no line values.
 func lineCounts(b *board, me, op int) []featCount {
 	var cnt []featCount
-	if v := ruleVariants(b.Rule); v[0] != v[1] || !b.lineKeys { // (board.lines)
+	if !evalReadsLines(ruleVariants(b.Rule)) {
 		return nil
 	}
 	tab := patTable(varOver)
