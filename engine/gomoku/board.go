@@ -160,9 +160,10 @@ func ruleVariants(r gomoku.Rule) [2]int {
 // evalReadsLines reports whether the evaluation reads line values on a
 // board of key variants v: freestyle's keys, or standard's read as them
 // (evalTables.exact). Renju's colours' keys are not one variant, and its
-// values have none (fitted with them, they overfit; issue 23, session
-// 40); caro's keys have no freestyle reading. The fit's features
-// (lineCounts) follow it.
+// values have none (fitted by its own keys, they overfit; by each
+// colour's keys read as freestyle's, they gained nothing on held-out
+// games: issue 23, sessions 40 and 46); caro's keys have no freestyle
+// reading. The fit's features (lineCounts) follow it.
 func evalReadsLines(v [2]int) bool {
 	return v == [2]int{varOver, varOver} || v == [2]int{varExact, varExact}
 }
