@@ -72,17 +72,21 @@ type board struct {
 	W, H int
 	Rule gomoku.Rule
 
-	cell   [nCells]uint8
-	key    [nCells][4]uint64    // black's key in the low half, white's in the high
-	st     [2][nCells]cellState // each colour's patterns, class and value of each cell
-	row    [2]uint8             // each colour's row of combos: 1 for renju black
-	nb     [nCells]uint8        // stones within 2 along the lines
-	near   [nWords]uint64       // the cells whose nb is not 0 (stones among them)
-	clsCnt [2][nCls]int
-	clsSet [2][nCls][nWords]uint64 // the empty cells of each class
-	evSum  [2]evalPair             // the cells' values' sums, and the line terms'
-	evt    *evalTables             // the rule's values
-	ord    *orderTables            // the rule's move order (orderOf)
+	cell [nCells]uint8
+	key  [nCells][4]uint64    // black's key in the low half, white's in the high
+	st   [2][nCells]cellState // each colour's patterns, class and value of each cell
+	row  [2]uint8             // each colour's row of combos: 1 for renju black
+	// each colour's row of combos.cls and of evt.cell (Play's lookups,
+	// the row picked once here rather than at each change)
+	comboCls  [2]*[nCombo]uint8
+	comboEval [2]*[nCombo]evalPair
+	nb        [nCells]uint8  // stones within 2 along the lines
+	near      [nWords]uint64 // the cells whose nb is not 0 (stones among them)
+	clsCnt    [2][nCls]int
+	clsSet    [2][nCls][nWords]uint64 // the empty cells of each class
+	evSum     [2]evalPair             // the cells' values' sums, and the line terms'
+	evt       *evalTables             // the rule's values
+	ord       *orderTables            // the rule's move order (orderOf)
 	// lines is the line values by key (see nLineKey): set when the rule
 	// is freestyle or standard and the evaluation file gives line values,
 	// else nil.
@@ -185,6 +189,9 @@ func newBoard(w, h int, r gomoku.Rule) (*board, error) {
 		b.lineKeys = b.lineKeys && (v[c] == varOver || b.toOver[c] != nil)
 	}
 	b.evt = evalFor(r)
+	for c := range 2 {
+		b.comboCls[c], b.comboEval[c] = &combos.cls[b.row[c]], &b.evt.cell[b.row[c]]
+	}
 	b.ord = orderOf(r)
 	if b.evt.lineOn && evalReadsLines(v) {
 		b.lines = b.evt.line[:]
@@ -378,7 +385,7 @@ func (b *board) setCell(i, c int) {
 		off := dirOff[d]
 		for o := -b.reach; o <= b.reach; o++ {
 			// (o == 0, the stone's own cell, is no longer empty and
-			// its delta and nearness are 0)
+			// its delta is 0)
 			q := (i + o*off) & cellMask
 			if b.cell[q] == wall {
 				continue
@@ -387,9 +394,6 @@ func (b *board) setCell(i, c int) {
 			kold := *kp
 			knew := kold + dl[(winLen-o)&15]
 			*kp = knew
-			nr := nearOff[(winLen+o)&15]
-			b.nb[q] += nr
-			b.near[q>>6&(nWords-1)] |= uint64(nr) << (q & 63)
 			if b.cell[q] != empty {
 				continue
 			}
@@ -418,6 +422,7 @@ func (b *board) setCell(i, c int) {
 			}
 		}
 	}
+	b.addNear(i)
 	for c := range 2 {
 		b.evSum[c].me += dMe[c]
 		b.evSum[c].op += dOp[c]
@@ -425,9 +430,46 @@ func (b *board) setCell(i, c int) {
 	b.changes = b.changes[:start+n]
 }
 
-// nearOff[winLen+o] is 1 where a stone o cells along a line counts in
-// the cell's nb (within two, not the cell itself).
-var nearOff = [16]uint8{winLen - 2: 1, winLen - 1: 1, winLen + 1: 1, winLen + 2: 1}
+// nearSteps are the cells whose nb a stone at 0 counts in: within two
+// along each line, 16 in all. They are walked apart from the keys' reach
+// (4 or 5 each side), which would test a nearness of 0 at half its cells.
+var nearSteps = [16]int{
+	-2, -1, 1, 2,
+	-2 * stride, -stride, stride, 2 * stride,
+	-2 * (stride + 1), -(stride + 1), stride + 1, 2 * (stride + 1),
+	-2 * (stride - 1), -(stride - 1), stride - 1, 2 * (stride - 1),
+}
+
+// addNear counts the stone at i in the nb of the cells near it.
+func (b *board) addNear(i int) {
+	for _, s := range nearSteps {
+		q := (i + s) & cellMask
+		if b.cell[q] == wall {
+			continue
+		}
+		b.nb[q]++
+		b.near[q>>6&(nWords-1)] |= 1 << (q & 63)
+	}
+}
+
+// removeNear takes the stone at i out of the nb of the cells near it.
+func (b *board) removeNear(i int) {
+	for _, s := range nearSteps {
+		q := (i + s) & cellMask
+		if b.cell[q] == wall {
+			continue
+		}
+		nb := b.nb[q] - 1
+		b.nb[q] = nb
+		// without a branch: it went either way along a line, and was
+		// mispredicted about half the time
+		var gone uint64
+		if nb == 0 {
+			gone = 1
+		}
+		b.near[q>>6&(nWords-1)] &^= gone << (q & 63)
+	}
+}
 
 // maxChanges bounds the changes of one stone: two colours' patterns of
 // the cells within reach on four lines (80), rounded up to a power of
@@ -444,8 +486,24 @@ func (b *board) patChange(x *change, q, c, d int, np uint8) {
 	x.q, x.c, x.old = uint16(q), uint8(c), *st
 	op := st.pat[d]
 	st.pat[d] = np
-	st.combo = uint16(int(st.combo) + (int(np)-int(op))*comboPow[d])
-	b.recls(st, q, c)
+	k := uint16(int(st.combo) + (int(np)-int(op))*comboPow[d])
+	st.combo = k
+	// recls, written out (the call was a tenth of a change's cost);
+	// TestBoardIncremental holds the two to the same classes and values
+	cl, old := b.comboCls[c][k]&(nCls-1), st.cls&(nCls-1)
+	b.clsCnt[c][old]--
+	b.clsCnt[c][cl]++
+	set := &b.clsSet[c]
+	set[old][q>>6] &^= 1 << (q & 63)
+	set[cl][q>>6] |= 1 << (q & 63)
+	st.cls = cl
+	if b.quiet {
+		return
+	}
+	e := b.comboEval[c][k]
+	b.evSum[c].me += e.me - st.ev.me
+	b.evSum[c].op += e.op - st.ev.op
+	st.ev = e
 }
 
 // clearCell walks the lines as setCell does, written out again on
@@ -468,20 +526,16 @@ func (b *board) clearCell(i int) {
 				continue
 			}
 			b.key[q][d] -= dl[(winLen-o)&15]
-			// without a branch: the nearness alternates along the
-			// line, and the branch was mispredicted half the time
-			nb := b.nb[q] - nearOff[(winLen+o)&15]
-			b.nb[q] = nb
-			var gone uint64
-			if nb == 0 {
-				gone = 1
-			}
-			b.near[q>>6&(nWords-1)] &^= gone << (q & 63)
 		}
 	}
+	b.removeNear(i)
 	f := &b.frames[len(b.frames)-1]
-	for k := len(b.changes) - 1; k >= f.changes; k-- {
-		x := &b.changes[k]
+	// a stone changes each colour's state of a cell at most once (a
+	// cell is on one line through it), so the changes are put back in
+	// any order
+	cs := b.changes[f.changes:]
+	for k := range cs {
+		x := &cs[k]
 		q, c, w := int(x.q)&cellMask, x.c&1, x.q>>6&(nWords-1)
 		st := &b.st[c][q]
 		set := &b.clsSet[c]
@@ -624,8 +678,8 @@ var combos = func() (t struct {
 // branch (clsSet[c][clsNone] holds the empty cells of no class).
 func (b *board) recls(st *cellState, q, c int) {
 	q, c = q&cellMask, c&1 // (masked again so that the compiler drops the bounds checks)
-	r, k := b.row[c]&1, st.combo
-	cl, old := combos.cls[r][k]&(nCls-1), st.cls&(nCls-1)
+	k := st.combo
+	cl, old := b.comboCls[c][k]&(nCls-1), st.cls&(nCls-1)
 	b.clsCnt[c][old]--
 	b.clsCnt[c][cl]++
 	set := &b.clsSet[c]
@@ -635,7 +689,7 @@ func (b *board) recls(st *cellState, q, c int) {
 	if b.quiet {
 		return
 	}
-	e := b.evt.cell[r][k]
+	e := b.comboEval[c][k]
 	b.evSum[c].me += e.me - st.ev.me
 	b.evSum[c].op += e.op - st.ev.op
 	st.ev = e
