@@ -461,8 +461,8 @@ func (b *board) removeNear(i int) {
 		}
 		nb := b.nb[q] - 1
 		b.nb[q] = nb
-		// without a branch: it went either way along a line, and was
-		// mispredicted about half the time
+		// without a branch: with one (if nb == 0) cachegrind's branch
+		// simulation counted 91 mispredictions a Play and Undo, not 55
 		var gone uint64
 		if nb == 0 {
 			gone = 1
