@@ -488,8 +488,9 @@ func (b *board) patChange(x *change, q, c, d int, np uint8) {
 	st.pat[d] = np
 	k := uint16(int(st.combo) + (int(np)-int(op))*comboPow[d])
 	st.combo = k
-	// recls, written out (the call was a tenth of a change's cost);
-	// TestBoardIncremental holds the two to the same classes and values
+	// the class and value looked up here, not in a call (the call was a
+	// tenth of a change's cost); the cell sets are updated without a
+	// branch (clsSet[c][clsNone] holds the empty cells of no class)
 	cl, old := b.comboCls[c][k]&(nCls-1), st.cls&(nCls-1)
 	b.clsCnt[c][old]--
 	b.clsCnt[c][cl]++
@@ -573,13 +574,16 @@ func (b *board) unrefreshCell(i int) {
 	}
 }
 
+// refresh works out a new empty cell's patterns, class and value (at
+// start-up; Play and Undo keep them since): patChange from the zero state,
+// in every direction, so that each cell's first state is counted the way
+// later changes are.
 func (b *board) refresh(q int) {
+	var scratch change
 	for c := 0; c < 2; c++ {
 		for d := 0; d < 4; d++ {
-			b.st[c][q].pat[d] = b.tables[c][uint32(b.key[q][d]>>(32*c))]
+			b.patChange(&scratch, q, c, d, b.tables[c][uint32(b.key[q][d]>>(32*c))])
 		}
-		b.st[c][q].combo = uint16(comboIdx(&b.st[c][q].pat))
-		b.recls(&b.st[c][q], q&cellMask, c)
 	}
 }
 
@@ -671,29 +675,6 @@ var combos = func() (t struct {
 	}
 	return t
 }()
-
-// recls looks up colour c's class and value of the empty cell q from its
-// patterns (their number, st.combo) and moves them in the totals; st is
-// b.st[c][q], q < nCells and c < 2. The cell sets are updated without a
-// branch (clsSet[c][clsNone] holds the empty cells of no class).
-func (b *board) recls(st *cellState, q, c int) {
-	q, c = q&cellMask, c&1 // (masked again so that the compiler drops the bounds checks)
-	k := st.combo
-	cl, old := b.comboCls[c][k]&(nCls-1), st.cls&(nCls-1)
-	b.clsCnt[c][old]--
-	b.clsCnt[c][cl]++
-	set := &b.clsSet[c]
-	set[old][q>>6] &^= 1 << (q & 63)
-	set[cl][q>>6] |= 1 << (q & 63)
-	st.cls = cl
-	if b.quiet {
-		return
-	}
-	e := b.comboEval[c][k]
-	b.evSum[c].me += e.me - st.ev.me
-	b.evSum[c].op += e.op - st.ev.op
-	st.ev = e
-}
 
 // IsForbidden reports whether black may not play the empty cell i (renju
 // only: double three, double four, overline; exactly five is allowed), by
