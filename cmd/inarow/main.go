@@ -64,10 +64,11 @@ Usage:
   inarow match [GAME] --a SPEC --b SPEC [--games N] [--rules RULES] [--openings PLIES] [--records DIR]
       Play N games, colours alternating on each opening; print W/D/L, score and Elo ± 95%.
       SPEC: mcts[:ms=N,playouts=N,threads=N], greedy, perfect, c4solver, random, agent:COMMAND.
-  inarow score [--against NAME] [--across] RECORD.sgf...
+  inarow score [--against NAME] [--across] [--sprt ELO0,ELO1] RECORD.sgf...
       Score c-gomoku-cli's records: each brain's W-L-D, score and move times against
       the opponent of every game, and each pair of brains over the games both played
-      on the same opening with the same colour (in one file, or in any with --across).
+      on the same opening with the same colour (in one file, or in any with --across);
+      --sprt adds a sequential test of each brain's Elo over its pairs, ELO0 against ELO1.
 
 RULES is m=COLS,n=ROWS,k=K[,gravity] and at most one win rule: exact, first-exact
 (renju), caro or caro-exact; e.g. m=7,n=6,k=4,gravity.

@@ -31,18 +31,30 @@ import (
 // after the other (or on two machines) on the same openings in the same
 // order (c-gomoku-cli's srand), compare their brains by opening as one
 // sitting would; an opening is then one cluster whichever file holds
-// its games.
+// its games. With --sprt ELO0,ELO1 each brain's pairs also get a
+// sequential test of Elo ELO0 against ELO1 (sprt), which may be read as
+// the games come in, without the false results that looking at an
+// interval again and again gives.
 func runScore(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("score", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	against := fs.String("against", "", "the opponent every game has (default: the one player in every game)")
 	across := fs.Bool("across", false, "pair games of different record files too (gauntlets run apart on the same openings)")
+	sprtArg := fs.String("sprt", "", "ELO0,ELO1: a sequential test of the pairs' Elo, ELO0 against ELO1 (α = β = 0.05)")
 	usage := func(msg string) int {
-		fmt.Fprintf(stderr, "inarow score: %s\nusage: inarow score [--against NAME] [--across] RECORD.sgf...\n", msg)
+		fmt.Fprintf(stderr, "inarow score: %s\nusage: inarow score [--against NAME] [--across] [--sprt ELO0,ELO1] RECORD.sgf...\n", msg)
 		return exitUsage
 	}
 	if err := fs.Parse(args); err != nil {
 		return usage(err.Error())
+	}
+	var test *sprt
+	if *sprtArg != "" {
+		t, err := parseSPRT(*sprtArg)
+		if err != nil {
+			return usage(err.Error())
+		}
+		test = &t
 	}
 	if fs.NArg() == 0 {
 		return usage("no record file")
@@ -66,6 +78,7 @@ func runScore(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "inarow score: %v\n", err)
 		return 1
 	}
+	sc.sprt = test
 	sc.write(stdout)
 	return exitOK
 }
@@ -95,6 +108,7 @@ type scores struct {
 	read    int
 	left    map[string]int // games left out, by why
 	brains  []*brainScore  // in the order they first appear
+	sprt    *sprt          // the sequential test of each brain's pairs, if asked for
 }
 
 // scoreFiles scores the records of files, every one of which must have
@@ -390,4 +404,22 @@ func (sc *scores) writeColourPairs(w io.Writer) {
 		fmt.Fprintf(tw, "%s\t%d\t%.1f %% ± %.1f\t%+.0f [%+.0f, %+.0f]\t\n", b.name, len(pairs[i]), 100*m, 100*e, elo(m), elo(m-e), elo(m+e))
 	}
 	tw.Flush()
+	if sc.sprt == nil {
+		return
+	}
+	t := sc.sprt
+	lo, hi := t.bounds()
+	fmt.Fprintf(w, "\nSPRT of the pairs: Elo %g (H0) against %g (H1), α = β = %g; LLR bounds [%.2f, %+.2f]\n", t.elo0, t.elo1, t.alpha, lo, hi)
+	for i, b := range sc.brains {
+		if len(pairs[i]) == 0 {
+			continue
+		}
+		m, e := clusteredMean(pairs[i], clusters[i])
+		llr, ok := t.llr(m, e, len(pairs[i]))
+		if !ok {
+			fmt.Fprintf(w, "%s: no spread in the pairs' scores yet, no LLR\n", b.name)
+			continue
+		}
+		fmt.Fprintf(w, "%s: LLR %+.2f, %s\n", b.name, llr, t.verdict(llr))
+	}
 }
