@@ -390,6 +390,9 @@ func (sc *scores) writeColourPairs(w io.Writer) {
 		some = some || len(pairs[i]) > 0
 	}
 	if !some {
+		if sc.sprt != nil {
+			fmt.Fprintln(w, "\nSPRT: no brain played an opening with both colours, no pairs to test")
+		}
 		return
 	}
 	fmt.Fprintf(w, "\nboth colours: each opening's game as black with its game as white, against %s\n", sc.against)

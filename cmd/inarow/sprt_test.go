@@ -78,7 +78,8 @@ func TestParseSPRT(t *testing.T) {
 // with both colours and splits the rest (+280 Elo; the LLRs worked by
 // hand: a pair's variance 0.0565, 60 pairs) is found past Elo 20
 // and short of 350, one that splits them all has no spread in its pairs
-// (no LLR), and a bad --sprt is a usage error.
+// (no LLR), games with one colour only have no pairs to test, and a bad
+// --sprt is a usage error.
 func TestScoreSPRT(t *testing.T) {
 	five := "win by five connection"
 	var b bytes.Buffer
@@ -115,6 +116,18 @@ func TestScoreSPRT(t *testing.T) {
 				t.Errorf("--sprt %s: no %q in\n%s", c.bounds, want, res.stdout)
 			}
 		}
+	}
+	// games with one colour only: no pairs, and the test says so
+	var one bytes.Buffer
+	for k := range 10 {
+		one.Write(rec("x", true, []inarow.Move{inarow.Move(k), 112, 150}, 20, "B+1", "Black "+five).MarshalSGF())
+	}
+	onePath := filepath.Join(t.TempDir(), "black.sgf")
+	if err := os.WriteFile(onePath, one.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if res := cli(t, "", "score", "--sprt", "0,5", onePath); res.code != 0 || !strings.Contains(res.stdout, "SPRT: no brain played an opening with both colours, no pairs to test") {
+		t.Errorf("no pairs: exit %d\n%s%s", res.code, res.stdout, res.stderr)
 	}
 	if plain := cli(t, "", "score", path); strings.Contains(plain.stdout, "SPRT") {
 		t.Errorf("an SPRT without --sprt:\n%s", plain.stdout)
