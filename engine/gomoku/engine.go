@@ -31,6 +31,10 @@ type Engine struct {
 	// the helper threads' threat tables, an eighth of MaxMemory between
 	// them
 	helperThreats []*threatTable
+	// hist is the main search's move history at the end of the last
+	// search of the game, which the next one starts from, halved (as the
+	// table is kept)
+	hist [2][nCells]int32
 }
 
 // Win says how the search proved a win at the root.
@@ -82,8 +86,20 @@ func (g *Engine) tables() (*TT, *threatTable) {
 	return g.tt, g.threats
 }
 
+// startHistory starts s's move history from the last search's, halved:
+// what cut off a move ago mostly still does, and the halving lets the
+// new position's cutoffs take over.
+func (g *Engine) startHistory(s *searcher) {
+	for c := range g.hist {
+		for i, h := range g.hist[c] {
+			s.hist[c][i] = h / 2
+		}
+	}
+}
+
 // NewGame clears what the engine learnt about the previous game.
 func (g *Engine) NewGame() {
+	g.hist = [2][nCells]int32{}
 	if g.tt != nil {
 		g.tt.Clear()
 		g.threats.clear()
@@ -139,6 +155,8 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 	hardD := tm.Maximum
 	tt, threats := g.tables()
 	s := &searcher{b: b, tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(tm.deepening()), maxNodes: lim.MaxNodes, onRoot: rootHook(b, lim), onCut: cutHook(b, lim)}
+	g.startHistory(s)
+	defer func() { g.hist = s.hist }()
 	hardT := start.Add(hardD)
 	if dl, ok := ctx.Deadline(); ok && dl.Before(hardT) {
 		hardT = dl
