@@ -477,7 +477,8 @@ const lmrDiv = 1.2
 // 4,524 opening pairs, where a sequential test (Elo 0 against 5) accepted
 // the gain (issue 23, sessions 46 to 49). The history that only grew
 // outweighed the order's values by ten times after 400,000 nodes (a 1 s
-// turn); this one stays within ±4,096 in the order's units (hist/8).
+// turn); this one stays within ±4,096 in the order's units (hist/8), as
+// BenchmarkHistoryScale shows.
 const histMax = 32768
 
 // histMoved is the history h moved by bonus (negative: a penalty).
