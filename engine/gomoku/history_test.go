@@ -46,13 +46,13 @@ func TestHistoryKept(t *testing.T) {
 	g := &Engine{Limits: Limits{TurnTime: time.Minute, MaxDepth: 6}, MaxMemory: 8 << 20}
 	g.search(context.Background(), boards[40], g.Limits)
 	kept, nonzero := g.hist, 0
+	s := &searcher{}
+	g.startHistory(s)
 	for c := range kept {
 		for i, h := range kept[c] {
 			if h != 0 {
 				nonzero++
 			}
-			s := &searcher{}
-			g.startHistory(s)
 			if s.hist[c][i] != h/2 {
 				t.Fatalf("colour %d cell %d: the next search starts from %d, want half of %d", c, i, s.hist[c][i], h)
 			}
