@@ -7,3 +7,9 @@ package gomokuengine
 // take fewer of them (the same checks on a smaller sample), so the
 // package stays well inside the test timeout on a loaded machine.
 const raceEnabled = false
+
+// raceDiv divides the sample sizes of the slowest tests under -race.
+const raceDiv = 1
+
+// raceDivFit divides those of the fit's tests under -race.
+const raceDivFit = 1

@@ -315,7 +315,7 @@ func TestQuickWinSound(t *testing.T) {
 		if rule == gomoku.Renju {
 			maxTries = 3000 // where it never claims one
 		}
-		for tries := 0; tries < maxTries && n < 60; tries++ {
+		for tries := 0; tries < maxTries && n < 60/raceDiv; tries++ { // 59 s under -race on a loaded machine with 60
 			b := randomCentreBoard(rng, rule, 6+rng.IntN(24))
 			me, op := b.toMove, b.toMove^1
 			if b.Winner() >= 0 || b.clsCnt[me][clsFive]+b.clsCnt[op][clsFive]+b.clsCnt[me][clsFlex4] > 0 {
@@ -354,7 +354,7 @@ func TestQuickWinSound(t *testing.T) {
 				}
 			}
 		}
-		if rule != gomoku.Renju && (n < 60 || f3f3 < 10 || n-f3f3 < 5) {
+		if rule != gomoku.Renju && (n < 60/raceDiv || f3f3 < 10/raceDiv || n-f3f3 < 5/raceDiv) {
 			t.Fatalf("%v: only %d quick wins checked (%d by double threes)", rule, n, f3f3)
 		}
 		t.Logf("%v: %d quick wins, %d by double threes, each proved", rule, n, f3f3)

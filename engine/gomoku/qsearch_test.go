@@ -61,7 +61,7 @@ func TestQSearchMatchesReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
 	positions, withFours, moved := 0, 0, 0
 	for i, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju} {
-		for _, x := range randomGames(t, rule, 30, uint64(23+i)) {
+		for _, x := range randomGames(t, rule, 30/raceDiv, uint64(23+i)) { // 200 s under -race on a loaded machine with 30
 			b, _ := newBoard(15, 15, rule)
 			for _, mv := range x.Moves {
 				b.Play(b.cellOf(mv))
@@ -119,7 +119,7 @@ func TestQSearchMatchesReference(t *testing.T) {
 			}
 		}
 	}
-	if positions < 1000 || withFours < 100 || moved < 20 {
+	if positions < 1000/raceDiv || withFours < 100/raceDiv || moved < 20/raceDiv {
 		t.Fatalf("%d positions, %d with a building four near the last stone, %d whose value the fours moved: too few to tell", positions, withFours, moved)
 	}
 	t.Logf("%d positions, %d with a building four near the last stone, %d whose value the fours moved", positions, withFours, moved)
