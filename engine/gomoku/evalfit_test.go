@@ -11,9 +11,6 @@ import (
 	"github.com/inarow/inarow/gomoku"
 )
 
-// randomGames plays n games of random moves near the stones on a 15×15
-// board under rule (renju black's forbidden points left out) and returns
-// every position on the way as a sample (Target 0.5; the caller sets it).
 // everyNth is every nth of xs, from the first: a smaller sample of
 // random games' positions that keeps their late, crowded ones.
 func everyNth[T any](xs []T, n int) []T {
@@ -24,6 +21,9 @@ func everyNth[T any](xs []T, n int) []T {
 	return out
 }
 
+// randomGames plays n games of random moves near the stones on a 15×15
+// board under rule (renju black's forbidden points left out) and returns
+// every position on the way as a sample (Target 0.5; the caller sets it).
 func randomGames(t *testing.T, rule gomoku.Rule, n int, seed uint64) []EvalSample {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, 1))
