@@ -68,7 +68,8 @@ Usage:
       Score c-gomoku-cli's records: each brain's W-L-D, score and move times against
       the opponent of every game, and each pair of brains over the games both played
       on the same opening with the same colour (in one file, or in any with --across);
-      --sprt adds a sequential test of each brain's Elo over its pairs, ELO0 against ELO1.
+      --sprt adds a sequential test of each brain's Elo over its pairs, ELO0 against ELO1,
+      and of each two brains' paired difference.
 
 RULES is m=COLS,n=ROWS,k=K[,gravity] and at most one win rule: exact, first-exact
 (renju), caro or caro-exact; e.g. m=7,n=6,k=4,gravity.

@@ -34,13 +34,16 @@ import (
 // its games. With --sprt ELO0,ELO1 each brain's pairs also get a
 // sequential test of Elo ELO0 against ELO1 (sprt), which may be read as
 // the games come in, without the false results that looking at an
-// interval again and again gives.
+// interval again and again gives; where there are two brains or more,
+// the differences of each pair of them over the games they played alike
+// get the same test (pairedLLR): a change measured against a common
+// opponent, side by side with the build it changes.
 func runScore(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("score", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	against := fs.String("against", "", "the opponent every game has (default: the one player in every game)")
 	across := fs.Bool("across", false, "pair games of different record files too (gauntlets run apart on the same openings)")
-	sprtArg := fs.String("sprt", "", "ELO0,ELO1: a sequential test of the pairs' Elo, ELO0 against ELO1 (α = β = 0.05)")
+	sprtArg := fs.String("sprt", "", "ELO0,ELO1: a sequential test of the pairs' Elo, ELO0 against ELO1 (α = β = 0.05); of each two brains' paired difference too")
 	usage := func(msg string) int {
 		fmt.Fprintf(stderr, "inarow score: %s\nusage: inarow score [--against NAME] [--across] [--sprt ELO0,ELO1] RECORD.sgf...\n", msg)
 		return exitUsage
@@ -359,6 +362,7 @@ func (sc *scores) write(w io.Writer) {
 	fmt.Fprintln(w, "\npaired: the games both brains played on the same opening with the same colour")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "brains\tpairs\tscores\tdifference ± 2σ\t")
+	var tests []string // the paired SPRT's lines, if asked for
 	for i, a := range sc.brains {
 		for _, b := range sc.brains[i+1:] {
 			sa, sb, cl := paired(a, b)
@@ -374,9 +378,24 @@ func (sc *scores) write(w io.Writer) {
 			mb, _ := meanScore(sb)
 			md, e := clusteredMean(d, cl)
 			fmt.Fprintf(tw, "%s − %s\t%d\t%.1f %% − %.1f %%\t%+.1f ± %.1f\t\n", a.name, b.name, len(sa), 100*ma, 100*mb, 100*md, 100*e)
+			if sc.sprt == nil {
+				continue
+			}
+			if llr, ok := sc.sprt.pairedLLR(md, e, len(sa), mb); ok {
+				tests = append(tests, fmt.Sprintf("%s − %s: LLR %+.2f, %s", a.name, b.name, llr, sc.sprt.verdict(llr)))
+			} else {
+				tests = append(tests, fmt.Sprintf("%s − %s: no spread in the differences, or %s won or lost every game, no LLR", a.name, b.name, b.name))
+			}
 		}
 	}
 	tw.Flush()
+	if len(tests) > 0 {
+		lo, hi := sc.sprt.bounds()
+		fmt.Fprintf(w, "\nSPRT of the paired differences: the first brain Elo %g (H0) against %g (H1) above the second, α = β = %g; LLR bounds [%.2f, %+.2f]\n", sc.sprt.elo0, sc.sprt.elo1, sc.sprt.alpha, lo, hi)
+		for _, l := range tests {
+			fmt.Fprintln(w, l)
+		}
+	}
 }
 
 // writeColourPairs writes each brain's score over its openings played

@@ -57,11 +57,35 @@ func eloScore(e float64) float64 { return 1 / (1 + math.Pow(10, -e/400)) }
 // mean with twoSigma twice its standard error (clusteredMean's) over n
 // pairs; not ok where the scores have no spread to measure yet.
 func (t sprt) llr(mean, twoSigma float64, n int) (float64, bool) {
-	v := float64(n) * (twoSigma / 2) * (twoSigma / 2) // a pair's variance
+	return gsprt(mean, twoSigma, n, eloScore(t.elo0), eloScore(t.elo1))
+}
+
+// pairedLLR is the test's log-likelihood ratio for the difference of two
+// brains a and b, each against the same opponent, over n pairs of games
+// (one opening, one colour, one game of each): the mean of the pairs'
+// score differences (a's less b's) is mean, with twoSigma twice its
+// standard error (clusteredMean's); b scores base against the opponent.
+// H0 puts a elo0 above b, H1 elo1, so the difference each expects is
+// the score a brain that much stronger than b makes against the
+// opponent, less base. The level b plays at is not known, only
+// measured: base stands in for it (a plug-in, as fishtest's GSPRT takes
+// the draw rate from the games). Not ok where the pairs have no spread
+// yet or b won or lost every game (base gives no Elo).
+func (t sprt) pairedLLR(mean, twoSigma float64, n int, base float64) (float64, bool) {
+	if !(base > 0 && base < 1) {
+		return 0, false
+	}
+	e := elo(base)
+	return gsprt(mean, twoSigma, n, eloScore(e+t.elo0)-base, eloScore(e+t.elo1)-base)
+}
+
+// gsprt is the generalised SPRT's LLR for n draws of mean mean (twice its
+// standard error twoSigma) between the expectations s0 (H0) and s1 (H1).
+func gsprt(mean, twoSigma float64, n int, s0, s1 float64) (float64, bool) {
+	v := float64(n) * (twoSigma / 2) * (twoSigma / 2) // a draw's variance
 	if n < 2 || v <= 0 {
 		return 0, false
 	}
-	s0, s1 := eloScore(t.elo0), eloScore(t.elo1)
 	return float64(n) * (s1 - s0) * (2*mean - s0 - s1) / (2 * v), true
 }
 

@@ -55,6 +55,40 @@ func TestSPRT(t *testing.T) {
 	}
 }
 
+// TestPairedSPRT checks the paired test against figures worked by hand:
+// with the second brain at 40 % against the opponent, H1 (5 Elo above
+// it) expects the first to score 0.692722 points more a pair, H0 none;
+// 1,000 pairs differing by 0.02 on average with a pair's variance 0.09
+// give an LLR of 1.272791, none at the middle of the two expectations,
+// and base scores of 0 or 1 (no Elo to start from) give none.
+func TestPairedSPRT(t *testing.T) {
+	test := sprt{elo0: 0, elo1: 5, alpha: 0.05}
+	twoSigma := 2 * math.Sqrt(0.09/1000)
+	if llr, ok := test.pairedLLR(0.02, twoSigma, 1000, 0.4); !ok || math.Abs(llr-1.272791) > 1e-5 {
+		t.Errorf("paired LLR %v (%v), want 1.272791", llr, ok)
+	}
+	if llr, ok := test.pairedLLR(0.006927215/2, twoSigma, 1000, 0.4); !ok || math.Abs(llr) > 1e-6 {
+		t.Errorf("paired LLR at the middle of the two expectations %v, want 0", llr)
+	}
+	if llr, _ := test.pairedLLR(-0.02, twoSigma, 1000, 0.4); llr >= -1.27 {
+		t.Errorf("paired LLR of a loss %v, want below −1.27", llr)
+	}
+	// at base ½ the paired test expects what the plain one does, less ½
+	a, _ := test.pairedLLR(0.01, twoSigma, 1000, 0.5)
+	b, _ := test.llr(0.51, twoSigma, 1000)
+	if math.Abs(a-b) > 1e-9 {
+		t.Errorf("paired LLR at base ½ %v, plain %v: want the same", a, b)
+	}
+	for _, base := range []float64{0, 1, math.NaN()} {
+		if _, ok := test.pairedLLR(0.1, twoSigma, 1000, base); ok {
+			t.Errorf("base %v: an LLR", base)
+		}
+	}
+	if _, ok := test.pairedLLR(0.1, 0, 1000, 0.4); ok {
+		t.Error("differences without spread: an LLR")
+	}
+}
+
 // TestParseSPRT: two Elos, the first below the second; anything else is
 // refused.
 func TestParseSPRT(t *testing.T) {
@@ -78,7 +112,7 @@ func TestParseSPRT(t *testing.T) {
 // with both colours and splits the rest (+280 Elo; the LLRs worked by
 // hand: a pair's variance 0.0565, 60 pairs) is found past Elo 20
 // and short of 350, one that splits them all has no spread in its pairs
-// (no LLR), games with one colour only have no pairs to test, and a bad
+// (no LLR), the first's difference from the second gets its own test, games with one colour only have no pairs to test, and a bad
 // --sprt is a usage error.
 func TestScoreSPRT(t *testing.T) {
 	five := "win by five connection"
@@ -99,10 +133,15 @@ func TestScoreSPRT(t *testing.T) {
 	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct{ bounds, verdict string }{
-		{"0,20", "x: LLR +9.74, H1 accepted: Elo 20 rather than 0"},
-		{"0,5", "x: LLR +2.52, no verdict yet: play on"},
-		{"350,450", "x: LLR -3.71, H0 accepted: Elo 350 rather than 450"},
+	// x − y, paired by opening and colour: 0 on the 60 pairs as black,
+	// 1 on 40 as white and 0 on 20 (mean ⅓; the plain variance of a
+	// pair, 0.22409, above the clustered one; y at ½, Elo 0): LLRs worked
+	// by hand
+	for _, c := range []struct{ bounds, verdict, paired string }{
+		{"0,20", "x: LLR +9.74, H1 accepted: Elo 20 rather than 0", "x − y: LLR +4.91, H1 accepted"},
+		{"0,5", "x: LLR +2.52, no verdict yet: play on", "x − y: LLR +1.27, no verdict yet"},
+		{"350,450", "x: LLR -3.71, H0 accepted: Elo 350 rather than 450", "x − y: LLR -1.87, no verdict yet"},
+		{"300,600", "x: LLR", "x − y: LLR -4.89, H0 accepted: Elo 300 rather than 600"},
 	} {
 		res := cli(t, "", "score", "--sprt", c.bounds, path)
 		if res.code != 0 {
@@ -111,6 +150,7 @@ func TestScoreSPRT(t *testing.T) {
 		for _, want := range []string{
 			"LLR bounds [-2.94, +2.94]", c.verdict,
 			"y: no spread in the pairs' scores yet, no LLR",
+			"SPRT of the paired differences", c.paired,
 		} {
 			if !strings.Contains(res.stdout, want) {
 				t.Errorf("--sprt %s: no %q in\n%s", c.bounds, want, res.stdout)
