@@ -521,6 +521,20 @@ func (b *Brain) position(stones []stone) (inarow.Position, error) {
 	return inarow.Setup(r, colour[0], colour[1], me)
 }
 
+// recent is the last two of the stones, oldest first: the moves played
+// last, for TURN appends the opponent's move after the brain's own and
+// BOARD lists the stones in the order they were played. The position
+// alone (inarow.Setup) does not know them, and the search reads them as
+// the last moves (gomokuengine.Limits.Recent).
+func (b *Brain) recent(stones []stone) []inarow.Move {
+	r := b.rules()
+	var ms []inarow.Move
+	for _, s := range stones[max(0, len(stones)-2):] {
+		ms = append(ms, r.MoveAt(s.x, s.y))
+	}
+	return ms
+}
+
 // limits are the search's limits, its progress written as MESSAGE lines
 // and, with INFO show_detail, as the Yixin protocol's MESSAGE REALTIME
 // lines: REFRESH and the BEST move after every iteration, LOSE for a
@@ -577,6 +591,7 @@ func (b *Brain) think() func(context.Context) {
 	}
 	asked := time.Now()
 	lim := b.limits(b.detail)
+	lim.Recent = b.recent(b.stones)
 	if lim.TurnTime > 0 {
 		lim.TurnTime = max(lim.TurnTime-b.lag, lim.TurnTime/4)
 	}
@@ -619,6 +634,7 @@ func (b *Brain) nbest(n int) func(context.Context) {
 		return nil
 	}
 	lim := b.limits(max(b.detail, 1))
+	lim.Recent = b.recent(b.stones)
 	r := p.Rules()
 	xy := func(m inarow.Move) string {
 		x, y := r.XY(m)
@@ -709,7 +725,9 @@ func (b *Brain) swap2(ctx context.Context, st []stone) {
 		b.println("ERROR %v", err)
 		return
 	}
-	res, err := b.eng.Search(ctx, p, b.limits(b.detail))
+	lim := b.limits(b.detail)
+	lim.Recent = b.recent(st)
+	res, err := b.eng.Search(ctx, p, lim)
 	if err != nil {
 		b.println("ERROR %v", err)
 		return

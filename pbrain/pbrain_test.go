@@ -9,7 +9,21 @@ import (
 	"time"
 )
 
+// run runs a session on input and returns its answers but the MESSAGE
+// lines.
 func run(t testing.TB, input string) []string {
+	t.Helper()
+	var lines []string
+	for _, l := range runAll(t, input) {
+		if !strings.HasPrefix(l, "MESSAGE") {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+// runAll runs a session on input and returns every line it wrote.
+func runAll(t testing.TB, input string) []string {
 	t.Helper()
 	var out bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -19,7 +33,7 @@ func run(t testing.TB, input string) []string {
 	}
 	var lines []string
 	for _, l := range strings.Split(strings.TrimRight(out.String(), "\n"), "\n") {
-		if l != "" && !strings.HasPrefix(l, "MESSAGE") {
+		if l != "" {
 			lines = append(lines, l)
 		}
 	}

@@ -27,8 +27,15 @@ func (v MoveValue) Proven() bool { return v.Score > winBound || v.Score < -winBo
 
 // boardOf returns the search board of a gomoku inarow.Position (K = 5,
 // no gravity, 5×5 to 20×20) under its rule (gomoku.RuleOf), with p's side
-// to move.
-func boardOf(p inarow.Position) (*board, error) {
+// to move. Its stones are played black and white in turn in the board's
+// order, except the last moves: recent (oldest first; Limits.Recent), or
+// where recent is empty p.LastMove(), are played last and in their order,
+// for the search reads the last two stones as the last moves (the move
+// order's places beside them, the reductions of moves far from them:
+// issue 23, session 42 found them wrong at the root, each colour's stone
+// last in the board's order read as its last move). A recent move that
+// is not a stone of p is an error wrapping ErrBadBoard.
+func boardOf(p inarow.Position, recent []inarow.Move) (*board, error) {
 	r := p.Rules()
 	rule, ok := gomoku.RuleOf(r)
 	if !ok {
@@ -38,8 +45,21 @@ func boardOf(p inarow.Position) (*board, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(recent) == 0 && p.LastMove() != inarow.NoMove {
+		recent = []inarow.Move{p.LastMove()}
+	}
+	last := map[inarow.Move]bool{}
+	for _, m := range recent {
+		if !r.OnBoard(m) || p.At(m) == inarow.NoPlayer || last[m] {
+			return nil, fmt.Errorf("%w: recent move %d is not a stone of the position (or is given twice)", ErrBadBoard, m)
+		}
+		last[m] = true
+	}
 	var first, second []int
 	for m := inarow.Move(0); int(m) < r.Cells(); m++ {
+		if last[m] {
+			continue
+		}
 		switch p.At(m) {
 		case inarow.First:
 			first = append(first, b.cellOf(m))
@@ -57,6 +77,13 @@ func boardOf(p inarow.Position) (*board, error) {
 			b.Play(second[i])
 		}
 	}
+	for _, m := range recent {
+		b.toMove = black
+		if p.At(m) == inarow.Second {
+			b.toMove = white
+		}
+		b.Play(b.cellOf(m))
+	}
 	b.toMove = black
 	if p.ToMove() == inarow.Second {
 		b.toMove = white
@@ -73,7 +100,7 @@ func boardOf(p inarow.Position) (*board, error) {
 // growth of the previous ones says cannot finish in the time left. Its
 // errors are Search's.
 func (g *Engine) Analyze(ctx context.Context, p inarow.Position, n int, lim Limits) ([]MoveValue, error) {
-	b, err := boardOf(p)
+	b, err := boardOf(p, lim.Recent)
 	if err != nil {
 		return nil, err
 	}
@@ -198,7 +225,7 @@ type ThreatWin struct {
 // It deepens one threat at a time, so the win found is a shortest one by
 // the search's measure. A VCF is a VCT too. Its errors are Search's.
 func FindVCT(ctx context.Context, p inarow.Position, depth int, maxNodes int64) (win ThreatWin, found bool, nodes int64, err error) {
-	b, err := boardOf(p)
+	b, err := boardOf(p, nil)
 	if err != nil {
 		return win, false, 0, err
 	}

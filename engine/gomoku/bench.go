@@ -120,7 +120,7 @@ type BenchOptions struct {
 // (up to 30 moves deep, 4 M nodes), a quiet position by the search with a
 // fresh 16 MiB table, to o.Depth or for a turn of o.Time, on o.Threads.
 func RunBench(ctx context.Context, p BenchPosition, o BenchOptions) (BenchResult, error) {
-	b, err := boardOf(p.Position)
+	b, err := boardOf(p.Position, nil)
 	if err != nil {
 		return BenchResult{}, err
 	}

@@ -123,7 +123,7 @@ func (g *Engine) Move(ctx context.Context, p inarow.Position) (inarow.Move, erro
 // are not gomoku's (see gomoku.RuleOf) and inarow.ErrFinished for a
 // finished position.
 func (g *Engine) Search(ctx context.Context, p inarow.Position, lim Limits) (Result, error) {
-	b, err := boardOf(p)
+	b, err := boardOf(p, lim.Recent)
 	if err != nil {
 		return Result{Move: inarow.NoMove}, err
 	}

@@ -310,7 +310,7 @@ func benchCases(t testing.TB, kind string) []benchCase {
 	var out []benchCase
 	for _, p := range ps {
 		if p.Kind == kind {
-			b, err := boardOf(p.Position)
+			b, err := boardOf(p.Position, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -37,7 +37,7 @@ var ErrVCFLimit = errors.New("gomokuengine: VCF node limit reached")
 // not matter (black, unable to block on a forbidden point, plays
 // anywhere).
 func FindVCF(ctx context.Context, p inarow.Position, lim VCFLimits) (line []inarow.Move, found bool, err error) {
-	b, err := boardOf(p)
+	b, err := boardOf(p, nil)
 	if err != nil {
 		return nil, false, err
 	}
@@ -135,7 +135,7 @@ func (s *searcher) vcfLine(q, depth int, nodes int64) []int {
 // win? A move that is not a legal point for the mover (taken, off the
 // board, forbidden to renju black) is no win. Its errors are FindVCF's.
 func VCFMove(ctx context.Context, p inarow.Position, m inarow.Move, lim VCFLimits) (bool, error) {
-	b, err := boardOf(p)
+	b, err := boardOf(p, nil)
 	if err != nil {
 		return false, err
 	}

@@ -1,0 +1,107 @@
+package gomokuengine
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/gomoku"
+)
+
+// TestSearchReadsRecent: a position set up from its stones (as the
+// Gomocup brain's BOARD and TURN give it) and searched with the game's
+// last two moves as Limits.Recent is searched as the game itself, played
+// in order, is — the same move, value and nodes at a fixed depth, for
+// the search reads the last two stones as the last moves — while without
+// them the set-up position's last stones are the board order's, and the
+// search differs on some positions (issue 23, session 42). A position
+// played move by move knows its last move without Recent.
+func TestSearchReadsRecent(t *testing.T) {
+	boards := everyNth(selfplayBoards(t), 4*raceDiv)
+	r := inarow.Rules{Cols: 15, Rows: 15, K: 5, Win: gomoku.Freestyle.WinRule()}
+	differ := 0
+	for k, played := range boards {
+		moves := played.movesOf(played.Moves())
+		var colour [2][]inarow.Move
+		for i, m := range moves {
+			colour[i%2] = append(colour[i%2], m)
+		}
+		toMove := inarow.Player(len(moves) % 2)
+		setup, err := inarow.Setup(r, colour[0], colour[1], toMove)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(moves)
+		recent := moves[n-2:]
+		b, err := boardOf(setup, recent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := b.movesOf(b.Moves()[n-2:]); !slices.Equal(got, recent) || b.Hash() != played.Hash() {
+			t.Fatalf("position %d: last stones %v, want %v (hash %x, want %x)", k, got, recent, b.Hash(), played.Hash())
+		}
+		for i, c := range b.Moves() { // black and white in turn still
+			if int(b.cell[c]) != i%2 {
+				t.Fatalf("position %d: stone %d is colour %d", k, i, b.cell[c])
+			}
+		}
+		search := func(p inarow.Position, recent []inarow.Move) Result {
+			var g Engine
+			res, err := g.Search(context.Background(), p, Limits{MaxDepth: 6, Recent: recent})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res
+		}
+		g := Engine{Limits: Limits{MaxDepth: 6}}
+		want := g.searchOwn(context.Background(), played)
+		got := search(setup, recent)
+		if got.Move != played.move(want.Move) || got.Score != want.Score || got.Nodes != want.Nodes {
+			t.Errorf("position %d with Recent: %v %d in %d nodes, played in order %v %d in %d", k, got.Move, got.Score, got.Nodes, played.move(want.Move), want.Score, want.Nodes)
+		}
+		if plain := search(setup, nil); plain.Nodes != want.Nodes {
+			differ++
+		}
+		// the same position played move by move: its LastMove is read
+		p := setup
+		if replayed, err := inarow.Setup(r, without(colour[0], moves[n-1]), without(colour[1], moves[n-1]), toMove.Other()); err == nil {
+			if p, err = replayed.Play(moves[n-1]); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			t.Fatal(err)
+		}
+		b2, err := boardOf(p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if last := b2.move(b2.Moves()[n-1]); last != moves[n-1] {
+			t.Errorf("position %d played to its last move: last stone %v, want %v", k, last, moves[n-1])
+		}
+	}
+	if len(boards) < 2 || differ == 0 {
+		t.Errorf("without Recent the search differed on %d of %d positions: the test shows nothing", differ, len(boards))
+	}
+	t.Logf("without Recent the search differed on %d of %d positions", differ, len(boards))
+	// a recent move that is no stone, or one given twice, is refused
+	setup, err := inarow.Setup(r, []inarow.Move{112}, []inarow.Move{113}, inarow.First)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range [][]inarow.Move{{114}, {112, 112}, {-1}, {225}} {
+		if _, err := boardOf(setup, bad); !errors.Is(err, ErrBadBoard) {
+			t.Errorf("Recent %v: %v, want ErrBadBoard", bad, err)
+		}
+		var g Engine
+		if _, err := g.Search(context.Background(), setup, Limits{MaxDepth: 2, Recent: bad}); !errors.Is(err, ErrBadBoard) {
+			t.Errorf("Search with Recent %v: %v, want ErrBadBoard", bad, err)
+		}
+	}
+}
+
+// without returns ms less m.
+func without(ms []inarow.Move, m inarow.Move) []inarow.Move {
+	return slices.DeleteFunc(slices.Clone(ms), func(x inarow.Move) bool { return x == m })
+}
