@@ -50,8 +50,13 @@ func boardOf(p inarow.Position, recent []inarow.Move) (*board, error) {
 	}
 	last := map[inarow.Move]bool{}
 	for _, m := range recent {
-		if !r.OnBoard(m) || p.At(m) == inarow.NoPlayer || last[m] {
-			return nil, fmt.Errorf("%w: recent move %d is not a stone of the position (or is given twice)", ErrBadBoard, m)
+		switch {
+		case !r.OnBoard(m):
+			return nil, fmt.Errorf("%w: recent move %d is off the %d×%d board", ErrBadBoard, m, r.Cols, r.Rows)
+		case p.At(m) == inarow.NoPlayer:
+			return nil, fmt.Errorf("%w: recent move %s is an empty point, not a stone of the position", ErrBadBoard, r.FormatMove(m))
+		case last[m]:
+			return nil, fmt.Errorf("%w: recent move %s is given twice", ErrBadBoard, r.FormatMove(m))
 		}
 		last[m] = true
 	}

@@ -3,7 +3,9 @@ package gomokuengine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/inarow/inarow"
@@ -90,9 +92,13 @@ func TestSearchReadsRecent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, bad := range [][]inarow.Move{{114}, {112, 112}, {-1}, {225}} {
-		if _, err := boardOf(setup, bad); !errors.Is(err, ErrBadBoard) {
-			t.Errorf("Recent %v: %v, want ErrBadBoard", bad, err)
+	for _, c := range []struct {
+		bad  []inarow.Move
+		want string
+	}{{[]inarow.Move{114}, "empty point"}, {[]inarow.Move{112, 112}, "given twice"}, {[]inarow.Move{-1}, "off the 15×15 board"}, {[]inarow.Move{225}, "off the 15×15 board"}} {
+		bad := c.bad
+		if _, err := boardOf(setup, bad); !errors.Is(err, ErrBadBoard) || !strings.Contains(fmt.Sprint(err), c.want) {
+			t.Errorf("Recent %v: %v, want ErrBadBoard saying %q", bad, err, c.want)
 		}
 		var g Engine
 		if _, err := g.Search(context.Background(), setup, Limits{MaxDepth: 2, Recent: bad}); !errors.Is(err, ErrBadBoard) {
