@@ -112,7 +112,8 @@ func TestParseSPRT(t *testing.T) {
 // with both colours and splits the rest (+280 Elo; the LLRs worked by
 // hand: a pair's variance 0.0565, 60 pairs) is found past Elo 20
 // and short of 350, one that splits them all has no spread in its pairs
-// (no LLR), the first's difference from the second gets its own test, games with one colour only have no pairs to test, and a bad
+// (no LLR), the first's difference from the second gets its own test,
+// games with one colour only have no pairs to test, and a bad
 // --sprt is a usage error.
 func TestScoreSPRT(t *testing.T) {
 	five := "win by five connection"

@@ -48,21 +48,19 @@ func boardOf(p inarow.Position, recent []inarow.Move) (*board, error) {
 	if len(recent) == 0 && p.LastMove() != inarow.NoMove {
 		recent = []inarow.Move{p.LastMove()}
 	}
-	last := map[inarow.Move]bool{}
-	for _, m := range recent {
+	for i, m := range recent {
 		switch {
 		case !r.OnBoard(m):
 			return nil, fmt.Errorf("%w: recent move %d is off the %d×%d board", ErrBadBoard, m, r.Cols, r.Rows)
 		case p.At(m) == inarow.NoPlayer:
 			return nil, fmt.Errorf("%w: recent move %s is an empty point, not a stone of the position", ErrBadBoard, r.FormatMove(m))
-		case last[m]:
+		case slices.Contains(recent[:i], m):
 			return nil, fmt.Errorf("%w: recent move %s is given twice", ErrBadBoard, r.FormatMove(m))
 		}
-		last[m] = true
 	}
 	var first, second []int
 	for m := inarow.Move(0); int(m) < r.Cells(); m++ {
-		if last[m] {
+		if slices.Contains(recent, m) {
 			continue
 		}
 		switch p.At(m) {

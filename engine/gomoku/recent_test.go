@@ -24,6 +24,14 @@ func TestSearchReadsRecent(t *testing.T) {
 	boards := everyNth(selfplayBoards(t), 4*raceDiv)
 	r := inarow.Rules{Cols: 15, Rows: 15, K: 5, Win: gomoku.Freestyle.WinRule()}
 	differ := 0
+	search := func(p inarow.Position, recent []inarow.Move) Result {
+		var g Engine
+		res, err := g.Search(context.Background(), p, Limits{MaxDepth: 6, Recent: recent})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
 	for k, played := range boards {
 		moves := played.movesOf(played.Moves())
 		var colour [2][]inarow.Move
@@ -49,14 +57,6 @@ func TestSearchReadsRecent(t *testing.T) {
 				t.Fatalf("position %d: stone %d is colour %d", k, i, b.cell[c])
 			}
 		}
-		search := func(p inarow.Position, recent []inarow.Move) Result {
-			var g Engine
-			res, err := g.Search(context.Background(), p, Limits{MaxDepth: 6, Recent: recent})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return res
-		}
 		g := Engine{Limits: Limits{MaxDepth: 6}}
 		want := g.searchOwn(context.Background(), played)
 		got := search(setup, recent)
@@ -67,12 +67,12 @@ func TestSearchReadsRecent(t *testing.T) {
 			differ++
 		}
 		// the same position played move by move: its LastMove is read
-		p := setup
-		if replayed, err := inarow.Setup(r, without(colour[0], moves[n-1]), without(colour[1], moves[n-1]), toMove.Other()); err == nil {
-			if p, err = replayed.Play(moves[n-1]); err != nil {
-				t.Fatal(err)
-			}
-		} else {
+		before, err := inarow.Setup(r, without(colour[0], moves[n-1]), without(colour[1], moves[n-1]), toMove.Other())
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := before.Play(moves[n-1])
+		if err != nil {
 			t.Fatal(err)
 		}
 		b2, err := boardOf(p, nil)
