@@ -202,7 +202,7 @@ func (m *Match) play(ctx context.Context, opening []inarow.Move, aFirst bool) (*
 	}
 	for !g.Position().Over() {
 		p := g.Position()
-		mv, err := seats[p.ToMove()].Move(ctx, p)
+		mv, err := engine.MoveAfter(ctx, seats[p.ToMove()], p, g.Moves())
 		if ctx.Err() != nil {
 			return nil, 0, false, ctx.Err()
 		}

@@ -185,12 +185,17 @@ type Timed struct {
 }
 
 func (t *Timed) Move(ctx context.Context, pos inarow.Position) (inarow.Move, error) {
+	return t.MoveAfter(ctx, pos, nil)
+}
+
+// MoveAfter passes the game's moves on to the player (engine.MoveAfter).
+func (t *Timed) MoveAfter(ctx context.Context, pos inarow.Position, moves []inarow.Move) (inarow.Move, error) {
 	if t.Time > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, t.Time)
 		defer cancel()
 	}
-	return t.Player.Move(ctx, pos)
+	return engine.MoveAfter(ctx, t.Player, pos, moves)
 }
 
 // SetMoveTime sets Time and, for the gomoku engine, its turn time.

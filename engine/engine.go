@@ -20,6 +20,25 @@ type Player interface {
 	Move(ctx context.Context, p inarow.Position) (inarow.Move, error)
 }
 
+// A Recaller is a Player that also reads the moves that led to the
+// position, which a Position keeps only the last of: the gomoku engine
+// weighs the last two stones (its order and reductions read where each
+// side played last).
+type Recaller interface {
+	MoveAfter(ctx context.Context, p inarow.Position, moves []inarow.Move) (inarow.Move, error)
+}
+
+// MoveAfter is pl's move in p, which the game's moves (oldest first)
+// led to: a Recaller reads them, any other player p alone. Front ends
+// that keep the game's moves (the server, inarow play) ask for moves
+// this way.
+func MoveAfter(ctx context.Context, pl Player, p inarow.Position, moves []inarow.Move) (inarow.Move, error) {
+	if r, ok := pl.(Recaller); ok {
+		return r.MoveAfter(ctx, p, moves)
+	}
+	return pl.Move(ctx, p)
+}
+
 // Perfect plays exactly: the fastest win, else a draw, else the slowest
 // loss, choosing at random among equal moves. It uses the exact solver,
 // so it is for small boards (tic-tac-toe, 4×4…); on a board too large, or

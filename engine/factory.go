@@ -216,10 +216,16 @@ func Instant(r inarow.Rules) Player {
 type guard struct{ inner Player }
 
 func (g guard) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
+	return g.MoveAfter(ctx, p, nil)
+}
+
+// MoveAfter passes the game's moves on to the player it guards (see
+// MoveAfter).
+func (g guard) MoveAfter(ctx context.Context, p inarow.Position, moves []inarow.Move) (inarow.Move, error) {
 	if p.Over() {
 		return inarow.NoMove, inarow.ErrFinished
 	}
-	m, err := g.inner.Move(ctx, p)
+	m, err := MoveAfter(ctx, g.inner, p, moves)
 	if err == nil && gomoku.Legal(p, m) {
 		return m, nil
 	}

@@ -127,7 +127,7 @@ func (s *Server) search(ctx context.Context, st *state) inarow.Move {
 		s.log.Error("no computer for the game", "id", st.g.ID, "err", err)
 		return inarow.NoMove
 	}
-	m, err := e.Move(ctx, st.pos)
+	m, err := engine.MoveAfter(ctx, e, st.pos, st.moves())
 	if err != nil {
 		return inarow.NoMove
 	}

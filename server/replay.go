@@ -43,6 +43,16 @@ func (s *Server) load(ctx context.Context, id string) (*state, error) {
 	return s.settle(ctx, st) // a flag that fell is recorded by whoever reads first
 }
 
+// moves is the game's moves, oldest first (the computer's search reads
+// the last ones: engine.MoveAfter).
+func (st *state) moves() []inarow.Move {
+	ms := make([]inarow.Move, len(st.g.Moves))
+	for i, m := range st.g.Moves {
+		ms[i] = inarow.Move(m.Cell)
+	}
+	return ms
+}
+
 // at returns st as it was after its first ply moves (0 ≤ ply ≤ the
 // number of moves), at the same version: the position a look back at the
 // game shows.

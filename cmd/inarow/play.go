@@ -289,7 +289,7 @@ func (s *session) loop() int {
 		who := p.ToMove()
 		if bot := s.seats[who]; bot != nil {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			m, err := bot.Move(ctx, p)
+			m, err := engine.MoveAfter(ctx, bot, p, g.Moves())
 			cancel()
 			if err != nil {
 				fmt.Fprintf(s.out, "the computer failed: %v\n", err)

@@ -116,6 +116,17 @@ func (g *Engine) Move(ctx context.Context, p inarow.Position) (inarow.Move, erro
 	return res.Move, err
 }
 
+// MoveAfter is Move in p, which moves (oldest first) led to: the last
+// two are the search's last stones (Limits.Recent), where Move reads
+// only p's last move. A last move that is no stone of p is an error
+// wrapping ErrBadBoard.
+func (g *Engine) MoveAfter(ctx context.Context, p inarow.Position, moves []inarow.Move) (inarow.Move, error) {
+	lim := g.Limits
+	lim.Recent = moves[max(0, len(moves)-2):]
+	res, err := g.Search(ctx, p, lim)
+	return res.Move, err
+}
+
 // Search picks a move for the side to move of p within lim and ctx; ctx
 // ending or a limit reached stops it early with its best move so far, not
 // an error. The move is always a legal point (empty; not forbidden to

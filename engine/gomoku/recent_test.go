@@ -111,3 +111,71 @@ func TestSearchReadsRecent(t *testing.T) {
 func without(ms []inarow.Move, m inarow.Move) []inarow.Move {
 	return slices.DeleteFunc(slices.Clone(ms), func(x inarow.Move) bool { return x == m })
 }
+
+// TestMoveAfterReadsTheGame: Engine.MoveAfter, which the server, inarow
+// play and inarow match call with the game's moves (engine.MoveAfter),
+// searches a position played move by move as Search does with its last
+// two moves as Limits.Recent — the same move in as many nodes — where
+// Move, which reads only the position's last move, takes the side to
+// move's own last stone in board order and differs on some positions.
+func TestMoveAfterReadsTheGame(t *testing.T) {
+	boards := everyNth(selfplayBoards(t), 4*raceDiv)
+	r := inarow.Rules{Cols: 15, Rows: 15, K: 5, Win: gomoku.Freestyle.WinRule()}
+	differ := 0
+	for k, played := range boards {
+		moves := played.movesOf(played.Moves())
+		p, err := inarow.NewPosition(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range moves {
+			if p, err = p.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// each search on a fresh engine (an engine keeps its history
+		// from move to move), its nodes as its last iteration reports
+		var nodes int64
+		progress := func(in Info) { nodes = in.Nodes }
+		g := Engine{Limits: Limits{MaxDepth: 6, Progress: progress}}
+		got, err := g.MoveAfter(context.Background(), p, moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gotNodes := nodes
+		var ref Engine
+		want, err := ref.Search(context.Background(), p, Limits{MaxDepth: 6, Progress: progress, Recent: moves[len(moves)-2:]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want.Move || gotNodes != nodes {
+			t.Errorf("position %d: MoveAfter %v in %d nodes, Search with the last two moves %v in %d", k, got, gotNodes, want.Move, nodes)
+		}
+		plain := Engine{Limits: g.Limits}
+		if _, err := plain.Move(context.Background(), p); err != nil {
+			t.Fatal(err)
+		}
+		if nodes != gotNodes {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Errorf("Move searched as MoveAfter on all %d positions: the test shows nothing", len(boards))
+	}
+	t.Logf("Move differed from MoveAfter on %d of %d positions", differ, len(boards))
+	// a game's last move that is no stone of the position is refused
+	p, err := inarow.NewPosition(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err = p.Play(112); err != nil {
+		t.Fatal(err)
+	}
+	var g Engine
+	if _, err := g.MoveAfter(context.Background(), p, []inarow.Move{113}); !errors.Is(err, ErrBadBoard) {
+		t.Errorf("MoveAfter with a last move on an empty point: %v, want ErrBadBoard", err)
+	}
+	if m, err := g.MoveAfter(context.Background(), p, nil); err != nil || !p.Legal(m) {
+		t.Errorf("MoveAfter without moves: %v, %v; want a legal move as Move's", m, err)
+	}
+}
