@@ -30,8 +30,8 @@ type Recaller interface {
 
 // MoveAfter is pl's move in p, which the game's moves (oldest first)
 // led to: a Recaller reads them, any other player p alone. Front ends
-// that keep the game's moves (the server, inarow play) ask for moves
-// this way.
+// that keep the game's moves (the server, inarow play, agent.Match) ask
+// for moves this way.
 func MoveAfter(ctx context.Context, pl Player, p inarow.Position, moves []inarow.Move) (inarow.Move, error) {
 	if r, ok := pl.(Recaller); ok {
 		return r.MoveAfter(ctx, p, moves)

@@ -118,11 +118,13 @@ func (g *Engine) Move(ctx context.Context, p inarow.Position) (inarow.Move, erro
 
 // MoveAfter is Move in p, which moves (oldest first) led to: the last
 // two are the search's last stones (Limits.Recent), where Move reads
-// only p's last move. A last move that is no stone of p is an error
-// wrapping ErrBadBoard.
+// only p's last move; without moves it is Move. A last move that is no
+// stone of p is an error wrapping ErrBadBoard.
 func (g *Engine) MoveAfter(ctx context.Context, p inarow.Position, moves []inarow.Move) (inarow.Move, error) {
 	lim := g.Limits
-	lim.Recent = moves[max(0, len(moves)-2):]
+	if len(moves) > 0 {
+		lim.Recent = moves[max(0, len(moves)-2):]
+	}
 	res, err := g.Search(ctx, p, lim)
 	return res.Move, err
 }

@@ -155,8 +155,15 @@ func TestMoveAfterReadsTheGame(t *testing.T) {
 		if _, err := plain.Move(context.Background(), p); err != nil {
 			t.Fatal(err)
 		}
+		plainNodes := nodes
 		if nodes != gotNodes {
 			differ++
+		}
+		if k < 4 { // without the moves MoveAfter is Move
+			again := Engine{Limits: g.Limits}
+			if _, err := again.MoveAfter(context.Background(), p, nil); err != nil || nodes != plainNodes {
+				t.Errorf("position %d: MoveAfter without moves took %d nodes (%v), Move %d", k, nodes, err, plainNodes)
+			}
 		}
 	}
 	if differ == 0 {
