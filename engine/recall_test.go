@@ -21,7 +21,6 @@ var (
 type recorder struct {
 	move  inarow.Move
 	moves []inarow.Move
-	calls int
 }
 
 func (r *recorder) Move(ctx context.Context, p inarow.Position) (inarow.Move, error) {
@@ -29,7 +28,7 @@ func (r *recorder) Move(ctx context.Context, p inarow.Position) (inarow.Move, er
 }
 
 func (r *recorder) MoveAfter(_ context.Context, _ inarow.Position, moves []inarow.Move) (inarow.Move, error) {
-	r.moves, r.calls = slices.Clone(moves), r.calls+1
+	r.moves = slices.Clone(moves)
 	return r.move, nil
 }
 
