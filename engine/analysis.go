@@ -56,6 +56,11 @@ type AnalyzeOptions struct {
 	// is complete, and so is one that proves the best move a win or every
 	// move a loss before it [0: only the context's deadline bounds it].
 	Depth int
+	// Moves, if set, are the game's moves that led to the position,
+	// oldest first: the gomoku search reads the last two as the last
+	// stones (gomokuengine.Limits.Recent), which the position keeps
+	// only one of.
+	Moves []inarow.Move
 }
 
 // CanAnalyze reports whether Analyze has an analyser for r: the Connect
@@ -171,7 +176,8 @@ func analyzeGomoku(ctx context.Context, p inarow.Position, opt AnalyzeOptions) (
 	// the rest of the bound and let ctx's deadline cut it.
 	left := time.Until(dl)
 	g := &gomokuengine.Engine{MaxMemory: 16 << 20}
-	vals, err := g.Analyze(ctx, p, AnalysisCandidates, gomokuengine.Limits{TurnTime: left + left/3 + 50*time.Millisecond, MaxDepth: opt.Depth})
+	vals, err := g.Analyze(ctx, p, AnalysisCandidates, gomokuengine.Limits{TurnTime: left + left/3 + 50*time.Millisecond, MaxDepth: opt.Depth,
+		Recent: lastTwo(opt.Moves)})
 	if err != nil {
 		return &Analysis{Method: MethodNone, Complete: true, Note: "the engine cannot read this board"}, errors.Join(vcfErr, err)
 	}
@@ -217,4 +223,10 @@ func ponsWin(p inarow.Position, who inarow.Player, n int) int {
 		}
 	}
 	return int(solve.WinScore(r.Cells(), stones+n))
+}
+
+// lastTwo is the last two of a game's moves (fewer in a shorter game):
+// the last stones the gomoku search reads (gomokuengine.Limits.Recent).
+func lastTwo(moves []inarow.Move) []inarow.Move {
+	return moves[max(0, len(moves)-2):]
 }

@@ -60,7 +60,7 @@ func (s *Server) handleAnalysis(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a.ToMove = seatName(p.ToMove())
-	opt := engine.AnalyzeOptions{Depth: s.opt.AnalysisDepth}
+	opt := engine.AnalyzeOptions{Depth: s.opt.AnalysisDepth, Moves: st.moves()}
 	if !engine.CanAnalyze(st.set.rules) {
 		// No analyser: Analyze says so at once, without a slot.
 		res, _ := engine.Analyze(r.Context(), p, opt)
