@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -31,6 +33,12 @@ import (
 // 43). The positions below the root list its stones in the search
 // board's order, not the game's: under renju they may pass through a
 // point forbidden to black on the way, which order does not check.
+// -cheapest N writes instead, at each cutoff 2 plies or more from the
+// horizon, the move that cut off there with the fewest nodes when each
+// of the node's moves is searched alone from an empty table
+// (gomokuengine.CutCosts, at most N nodes): a target the sampling
+// search's order did not choose (issue 23, session 55); it reports on
+// stderr how often that is another move and the nodes both took.
 func cuts(args []string) error {
 	fs := flag.NewFlagSet("cuts", flag.ContinueOnError)
 	turn := fs.Int("turn", 200, "the engine's time a position, ms (0: no clock; then -nodes bounds it)")
@@ -38,10 +46,14 @@ func cuts(args []string) error {
 	every := fs.Int("every", 50, "write every nth cutoff")
 	minDepth := fs.Int("min-depth", 1, "write only cutoffs at nodes this deep or deeper (plies to the horizon)")
 	maxDepth := fs.Int("max-depth", 99, "and this deep or shallower")
+	cheapest := fs.Int64("cheapest", 0, "if not 0: write as the best move the cheapest of the node's moves that cut off, each searched alone with at most this many nodes (gomokuengine.CutCosts); only cutoffs at depth 2 or more")
 	out := fs.String("o", "-", "output file")
 	rulep := addRuleFlag(fs, "the positions' rule, under which the engine searches them")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *cheapest != 0 && (*cheapest < 0 || *minDepth < 2) {
+		return errors.New("cuts: -cheapest is a positive node budget, with -min-depth 2 or more")
 	}
 	if *every < 1 || *minDepth < 1 || *maxDepth < *minDepth {
 		return errors.New("cuts: -every and -min-depth are at least 1, -max-depth at least -min-depth")
@@ -60,6 +72,7 @@ func cuts(args []string) error {
 	rules := genRules(*rulep)
 	g := &gomokuengine.Engine{MaxMemory: 16 << 20}
 	seen := 0
+	var st cheapStats
 	for _, path := range fs.Args() {
 		err := eachGenLine(path, rules, func(l genLine) error {
 			game, err := gameOf(rules, l.Moves)
@@ -77,6 +90,12 @@ func cuts(args []string) error {
 				if seen++; seen%*every != 0 || werr != nil {
 					return
 				}
+				if *cheapest > 0 {
+					c, werr = st.cheapest(*rulep, rules, c, *cheapest)
+					if werr != nil || c.Move == inarow.NoMove {
+						return
+					}
+				}
 				werr = writeCut(w, rules, l.Game, c)
 			}
 			g.NewGame()
@@ -90,7 +109,57 @@ func cuts(args []string) error {
 			return err
 		}
 	}
+	if *cheapest > 0 {
+		st.report(os.Stderr)
+	}
 	return done()
+}
+
+// cheapStats counts what -cheapest found.
+type cheapStats struct {
+	samples, kept, moved int   // cutoffs asked; with a cut found; whose cheapest was another move
+	cutNodes, bestNodes  int64 // the kept ones' nodes: the search's own cutting move's, the cheapest's
+}
+
+// cheapest makes the move of cutoff c the cheapest of the node's moves
+// that cut off (NoMove where none did within budget nodes).
+func (st *cheapStats) cheapest(rule gomoku.Rule, rules inarow.Rules, c gomokuengine.Cut, budget int64) (gomokuengine.Cut, error) {
+	if c.Beta <= -gomokuengine.WinScore+1000 || c.Beta >= gomokuengine.WinScore-1000 {
+		c.Move = inarow.NoMove // a win's bound: its value depends on the ply
+		return c, nil
+	}
+	st.samples++
+	costs, err := gomokuengine.CutCosts(context.Background(), rule, rules.Cols, rules.Rows, c, budget)
+	if err != nil {
+		return c, err
+	}
+	best := -1
+	for i, x := range costs {
+		if x.Cuts && (best < 0 || x.Nodes < costs[best].Nodes) {
+			best = i
+		}
+	}
+	if best < 0 {
+		c.Move = inarow.NoMove
+		return c, nil
+	}
+	st.kept++
+	if costs[0].Cuts {
+		st.cutNodes += costs[0].Nodes
+	} else {
+		st.cutNodes += budget
+	}
+	st.bestNodes += costs[best].Nodes
+	if best != 0 {
+		st.moved++
+	}
+	c.Move = costs[best].Move
+	return c, nil
+}
+
+func (st *cheapStats) report(w io.Writer) {
+	fmt.Fprintf(w, "cheapest: %d cutoffs searched, %d with a move that cuts off, %d of them another move than the search's; nodes of the search's move %d, of the cheapest %d\n",
+		st.samples, st.kept, st.moved, st.cutNodes, st.bestNodes)
 }
 
 // writeCut writes cutoff c of a search of game's position as gen's line.

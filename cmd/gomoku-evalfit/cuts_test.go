@@ -87,10 +87,35 @@ func TestCutsCommand(t *testing.T) {
 	if len(shallow) == 0 || len(deep) == 0 || len(shallow)+len(deep) != len(all) {
 		t.Errorf("depth 1: %d, deeper: %d, all %d", len(shallow), len(deep), len(all))
 	}
+	// -cheapest keeps the deeper cutoffs' positions, each with a move
+	// that cuts off there (CutCosts': the cheapest), and moves some
+	cheap := run("cheap.txt", "-min-depth", "2", "-every", "1", "-cheapest", "20000")
+	if len(cheap) == 0 || len(cheap) > len(deep) {
+		t.Fatalf("-cheapest: %d lines of %d cutoffs", len(cheap), len(deep))
+	}
+	moved, j := 0, 0
+	for _, c := range cheap {
+		for j < len(deep) && !slices.Equal(deep[j].Moves, c.Moves) {
+			j++
+		}
+		if j == len(deep) {
+			t.Fatalf("-cheapest: %v is no cutoff's position, or out of order", c.Moves)
+		}
+		if slices.Contains(c.Moves, c.Best) {
+			t.Fatalf("-cheapest: the move %v is a stone of its position", c.Best)
+		}
+		if c.Best != deep[j].Best {
+			moved++
+		}
+		j++
+	}
+	if moved == 0 || moved == len(cheap) {
+		t.Errorf("-cheapest: %d of %d moves another than the search's", moved, len(cheap))
+	}
 	if err := order([]string{"-holdout", "10", "-epochs", "5", "-mincount", "5", filepath.Join(dir, "all.txt")}); err != nil {
 		t.Errorf("order on the cutoffs: %v", err)
 	}
-	for _, bad := range [][]string{{"-every", "0"}, {"-min-depth", "3", "-max-depth", "2"}, {"-turn", "0"}} {
+	for _, bad := range [][]string{{"-every", "0"}, {"-min-depth", "3", "-max-depth", "2"}, {"-turn", "0"}, {"-nodes", "100", "-cheapest", "100"}, {"-nodes", "100", "-min-depth", "2", "-cheapest", "-1"}} {
 		if err := cuts(append(bad, in)); err == nil {
 			t.Errorf("cuts %v: no error", bad)
 		}

@@ -352,12 +352,12 @@ func rootHook(b *board, lim Limits) func(m, depth int, done bool, score int) {
 }
 
 // cutHook is lim.Cut for the searcher on b (nil without one).
-func cutHook(b *board, lim Limits) func(m, depth int) {
+func cutHook(b *board, lim Limits) func(m, depth, beta int) {
 	if lim.Cut == nil {
 		return nil
 	}
-	return func(m, depth int) {
-		lim.Cut(Cut{Moves: b.movesOf(b.moves), Move: b.move(m), Depth: depth})
+	return func(m, depth, beta int) {
+		lim.Cut(Cut{Moves: b.movesOf(b.moves), Move: b.move(m), Depth: depth, Beta: beta})
 	}
 }
 

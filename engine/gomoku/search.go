@@ -57,11 +57,13 @@ type Limits struct {
 // stones as the search board holds them, black and white in turn, a
 // fresh slice: the searched position's in the board's order, then the
 // search's moves, so that the last two are what the search read as the
-// last moves), the move that cut off, and the node's depth.
+// last moves), the move that cut off, the node's depth and its beta (the
+// bound the move's value reached, for the side to move; CutCosts).
 type Cut struct {
 	Moves []inarow.Move
 	Move  inarow.Move
 	Depth int
+	Beta  int
 }
 
 // RootMove is one root move's search starting (Done false) or finished
@@ -251,7 +253,7 @@ type searcher struct {
 	// onRoot, if set, hears of each root move's search (Limits.Root)
 	onRoot func(m, depth int, done bool, score int)
 	// onCut, if set, hears of the order's cutoffs (Limits.Cut)
-	onCut func(m, depth int)
+	onCut func(m, depth, beta int)
 	// cutNodes counts the nodes that cut off, firstCuts those whose
 	// first move did: how often the move order is right
 	// (BenchmarkSearchDeepening)
@@ -1012,7 +1014,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 						s.firstCuts++
 					}
 					if s.onCut != nil && ply > 0 && ttMove < 0 && !filt.threat && !filt.answer {
-						s.onCut(m, depth)
+						s.onCut(m, depth, beta)
 					}
 					if m != s.killers[ply][0] {
 						s.killers[ply][1], s.killers[ply][0] = s.killers[ply][0], m
