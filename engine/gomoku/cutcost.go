@@ -31,8 +31,8 @@ type CutCost struct {
 // c.Beta, from an empty table and history, the node's own cutting move
 // first; every other one gets as many nodes as the cheapest cut so far
 // (a move that needs more is not the cheapest) and at most maxNodes in
-// all. The moves are the node's candidates (the search's list there,
-// its first 24, or 40 at depth 1) and c.Move. A node at depth 1 or
+// all. The moves are the node's first 24 candidates in the order (with
+// no history) and c.Move. A node at depth 1 or
 // with a win's beta (whose value depends on its ply) is an error
 // wrapping ErrBadSample.
 func CutCosts(ctx context.Context, rule gomoku.Rule, w, h int, c Cut, maxNodes int64) ([]CutCost, error) {
@@ -55,14 +55,12 @@ func CutCosts(ctx context.Context, rule gomoku.Rule, w, h int, c Cut, maxNodes i
 		return nil, fmt.Errorf("%w: the cut's move %d is no legal point", ErrBadSample, cm)
 	}
 	s := &searcher{b: b, tt: NewTT(1 << 20), ctx: ctx, start: time.Now(), hard: time.Now().Add(24 * time.Hour)}
-	limit := 24
-	if c.Depth-1 <= 1 {
-		limit = 40
-	}
+	// the node's first 24 moves, as the search's list has them at
+	// depth 2 or more (searcher.search's maxMoves), its own cut first
 	first := b.cellOf(c.Move)
 	moves := []int{first}
-	for _, sc := range s.genMoves(0, -1) {
-		if len(moves) > limit {
+	for k, sc := range s.genMoves(0, -1) {
+		if k == 24 {
 			break
 		}
 		if sc.m != first {
