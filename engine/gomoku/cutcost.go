@@ -30,11 +30,10 @@ type CutCost struct {
 // one at a time: each to c.Depth-1 plies against the null window at
 // c.Beta, from an empty table and history, the node's own cutting move
 // first; every other one gets as many nodes as the cheapest cut so far
-// (a move that needs more is not the cheapest) and at most maxNodes in
-// all. The moves are the node's first 24 candidates in the order (with
-// no history) and c.Move. A node at depth 1 or
-// with a win's beta (whose value depends on its ply) is an error
-// wrapping ErrBadSample.
+// (a move that needs more is not the cheapest), each at most maxNodes.
+// The moves are the node's first 24 candidates in the order (with no
+// history) and c.Move. A node at depth 1 or with a win's beta (whose
+// value depends on its ply) is an error wrapping ErrBadSample.
 func CutCosts(ctx context.Context, rule gomoku.Rule, w, h int, c Cut, maxNodes int64) ([]CutCost, error) {
 	if c.Depth < 2 || c.Beta <= -winBound || c.Beta >= winBound {
 		return nil, fmt.Errorf("%w: a cut at depth %d, beta %d: CutCosts needs depth 2 or more and no win's beta", ErrBadSample, c.Depth, c.Beta)
