@@ -118,7 +118,8 @@ func cuts(args []string) error {
 // cheapStats counts what -cheapest found.
 type cheapStats struct {
 	samples, kept, moved int   // cutoffs asked; with a cut found; whose cheapest was another move
-	cutNodes, bestNodes  int64 // the kept ones' nodes: the search's own cutting move's, the cheapest's
+	missed               int   // of the kept, those where the search's own move did not cut off
+	cutNodes, bestNodes  int64 // the kept ones' nodes: the search's own move's (to its cap), the cheapest's
 }
 
 // cheapest makes the move of cutoff c the cheapest of the node's moves
@@ -144,11 +145,10 @@ func (st *cheapStats) cheapest(rule gomoku.Rule, rules inarow.Rules, c gomokueng
 		return c, nil
 	}
 	st.kept++
-	if costs[0].Cuts {
-		st.cutNodes += costs[0].Nodes
-	} else {
-		st.cutNodes += budget
+	if !costs[0].Cuts {
+		st.missed++
 	}
+	st.cutNodes += costs[0].Nodes
 	st.bestNodes += costs[best].Nodes
 	if best != 0 {
 		st.moved++
@@ -158,8 +158,8 @@ func (st *cheapStats) cheapest(rule gomoku.Rule, rules inarow.Rules, c gomokueng
 }
 
 func (st *cheapStats) report(w io.Writer) {
-	fmt.Fprintf(w, "cheapest: %d cutoffs searched, %d with a move that cuts off, %d of them another move than the search's; nodes of the search's move %d, of the cheapest %d\n",
-		st.samples, st.kept, st.moved, st.cutNodes, st.bestNodes)
+	fmt.Fprintf(w, "cheapest: %d cutoffs searched, %d with a move that cuts off, %d of them another move than the search's (whose own did not cut off at %d); nodes of the search's move %d, of the cheapest %d\n",
+		st.samples, st.kept, st.moved, st.missed, st.cutNodes, st.bestNodes)
 }
 
 // writeCut writes cutoff c of a search of game's position as gen's line.

@@ -53,7 +53,7 @@ func CutCosts(ctx context.Context, rule gomoku.Rule, w, h int, c Cut, maxNodes i
 	if cm < 0 || cm >= w*h || !b.legalFor(b.toMove, b.cellOf(c.Move)) {
 		return nil, fmt.Errorf("%w: the cut's move %d is no legal point", ErrBadSample, cm)
 	}
-	s := &searcher{b: b, tt: NewTT(1 << 20), ctx: ctx, start: time.Now(), hard: time.Now().Add(24 * time.Hour)}
+	s := &searcher{b: b, ctx: ctx, start: time.Now(), hard: time.Now().Add(24 * time.Hour)}
 	// the node's first 24 moves, as the search's list has them at
 	// depth 2 or more (searcher.search's maxMoves), its own cut first
 	first := b.cellOf(c.Move)
@@ -74,7 +74,9 @@ func CutCosts(ctx context.Context, rule gomoku.Rule, w, h int, c Cut, maxNodes i
 		if len(out) > 0 {
 			cp = min(best, maxNodes)
 		}
-		s.tt.Clear()
+		// a fresh table for each move: make's zeroing is far cheaper
+		// than TT.Clear's atomic stores (slow under -race above all)
+		s.tt = NewTT(1 << 20)
 		s.hist = [2][nCells]int32{}
 		s.killers = [maxPly + 2][2]int{}
 		s.frac = [maxPly + 2]int{}
