@@ -177,7 +177,7 @@ func analyzeGomoku(ctx context.Context, p inarow.Position, opt AnalyzeOptions) (
 	left := time.Until(dl)
 	g := &gomokuengine.Engine{MaxMemory: 16 << 20}
 	vals, err := g.Analyze(ctx, p, AnalysisCandidates, gomokuengine.Limits{TurnTime: left + left/3 + 50*time.Millisecond, MaxDepth: opt.Depth,
-		Recent: lastTwo(opt.Moves)})
+		Recent: opt.Moves})
 	if err != nil {
 		return &Analysis{Method: MethodNone, Complete: true, Note: "the engine cannot read this board"}, errors.Join(vcfErr, err)
 	}
@@ -223,10 +223,4 @@ func ponsWin(p inarow.Position, who inarow.Player, n int) int {
 		}
 	}
 	return int(solve.WinScore(r.Cells(), stones+n))
-}
-
-// lastTwo is the last two of a game's moves (fewer in a shorter game):
-// the last stones the gomoku search reads (gomokuengine.Limits.Recent).
-func lastTwo(moves []inarow.Move) []inarow.Move {
-	return moves[max(0, len(moves)-2):]
 }

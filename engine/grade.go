@@ -333,7 +333,7 @@ func gradeGomoku(ctx context.Context, ps []inarow.Position, moves []inarow.Move)
 			continue
 		}
 		pctx, cancel := context.WithTimeout(ctx, gradeEvalTime)
-		vals, err := g.Analyze(pctx, q, gradeEvalMoves, gomokuengine.Limits{TurnTime: 2 * gradeEvalTime, MaxDepth: gradeEvalDepth, Recent: lastTwo(moves[:i])})
+		vals, err := g.Analyze(pctx, q, gradeEvalMoves, gomokuengine.Limits{TurnTime: 2 * gradeEvalTime, MaxDepth: gradeEvalDepth, Recent: moves[:i]})
 		cancel()
 		if err != nil {
 			return nil, false, err

@@ -28,8 +28,9 @@ func (v MoveValue) Proven() bool { return v.Score > winBound || v.Score < -winBo
 // boardOf returns the search board of a gomoku inarow.Position (K = 5,
 // no gravity, 5×5 to 20×20) under its rule (gomoku.RuleOf), with p's side
 // to move. Its stones are played black and white in turn in the board's
-// order, except the last moves: recent (oldest first; Limits.Recent), or
-// where recent is empty p.LastMove(), are played last and in their order,
+// order, except the last moves: the last two of recent (oldest first;
+// Limits.Recent, which may be a whole game), or where recent is empty
+// p.LastMove(), are played last and in their order,
 // for the search reads the last two stones as the last moves (the move
 // order's places beside them, the reductions of moves far from them:
 // issue 23, session 42 found them wrong at the root, each colour's stone
@@ -45,6 +46,7 @@ func boardOf(p inarow.Position, recent []inarow.Move) (*board, error) {
 	if err != nil {
 		return nil, err
 	}
+	recent = recent[max(0, len(recent)-2):] // all the search reads
 	if len(recent) == 0 && p.LastMove() != inarow.NoMove {
 		recent = []inarow.Move{p.LastMove()}
 	}

@@ -68,19 +68,15 @@ func CutCosts(ctx context.Context, rule gomoku.Rule, w, h int, c Cut, maxNodes i
 	}
 	me := b.toMove
 	var out []CutCost
-	best := maxNodes
+	best := maxNodes // each move's cap: the cheapest cut so far
 	for _, m := range moves {
-		cp := maxNodes
-		if len(out) > 0 {
-			cp = min(best, maxNodes)
-		}
 		// a fresh table for each move: make's zeroing is far cheaper
 		// than TT.Clear's atomic stores (slow under -race above all)
 		s.tt = NewTT(1 << 20)
 		s.hist = [2][nCells]int32{}
 		s.killers = [maxPly + 2][2]int{}
 		s.frac = [maxPly + 2]int{}
-		s.stopped, s.nodes, s.maxNodes = false, 0, cp
+		s.stopped, s.nodes, s.maxNodes = false, 0, best
 		s.fours[0] = isFour(b.st[me][m].cls)
 		s.threes[0] = b.st[me][m].cls >= clsThree
 		b.Play(m)

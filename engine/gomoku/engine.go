@@ -123,7 +123,7 @@ func (g *Engine) Move(ctx context.Context, p inarow.Position) (inarow.Move, erro
 func (g *Engine) MoveAfter(ctx context.Context, p inarow.Position, moves []inarow.Move) (inarow.Move, error) {
 	lim := g.Limits
 	if len(moves) > 0 {
-		lim.Recent = moves[max(0, len(moves)-2):]
+		lim.Recent = moves
 	}
 	res, err := g.Search(ctx, p, lim)
 	return res.Move, err

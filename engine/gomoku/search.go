@@ -43,10 +43,11 @@ type Limits struct {
 	// gomoku-evalfit cuts writes and gomoku-evalfit order fits the order
 	// to.
 	Cut func(Cut)
-	// Recent, if set, is the moves played last, oldest first, each a
-	// stone of the position: the search reads the last two as the last
-	// moves of the two sides (the move order's places beside them, the
-	// reductions of moves far from them). A position set up from its
+	// Recent, if set, is the moves played last, oldest first (a whole
+	// game's may be given): the search reads the last two, each a stone
+	// of the position, as the last moves of the two sides (the move
+	// order's places beside them, the reductions of moves far from
+	// them); the others are not read. A position set up from its
 	// stones (inarow.Setup, the Gomocup protocol's BOARD) does not know
 	// them; without Recent the search takes the position's LastMove and,
 	// for the move before it, a stone of the board's order.
