@@ -62,8 +62,16 @@ async function createGame(page, { game, opponent, level, rule, seat }) {
   await page.click('#create');
 }
 
+// waitStatus waits for the status line to match re; on a timeout the error
+// says what it showed instead (a CI run once timed out here with no word of
+// what the page said: issue 23, session 56).
 async function waitStatus(page, re, timeout = 10000) {
-  await page.waitForFunction((src) => new RegExp(src).test(document.querySelector('#status').textContent), re.source, { timeout });
+  try {
+    await page.waitForFunction((src) => new RegExp(src).test(document.querySelector('#status').textContent), re.source, { timeout });
+  } catch (e) {
+    const shown = await page.textContent('#status').catch(() => '(unreadable)');
+    throw new Error('the status never matched ' + re + ' in ' + timeout + ' ms; it shows ' + JSON.stringify(shown) + '\n' + e.message);
+  }
 }
 
 // waitNote waits for the analysis note to match re; on a timeout the error
@@ -1013,6 +1021,43 @@ await scenario('friend told of a rematch: the other side is offered the new game
 });
 
 // ---- 13. One click to play the perfect Connect Four player ----
+// A move's reply can reach the page after the opponent's answer to it has
+// (the live stream is another connection; a loaded machine, a fast
+// opponent). The page keeps the newer view and must still leave "Sending
+// your move…" for the turn it is in. Here the reply is held until the
+// friend has answered.
+await scenario('a move\'s late reply, after the friend\'s answer came live, leaves the page showing its turn', async () => {
+  const ca = await browser.newContext(DESKTOP);
+  const cb = await browser.newContext(DESKTOP);
+  const a = await ca.newPage(), b = await cb.newPage();
+  await createGame(a, { game: 'connect4', opponent: 'friend' });
+  await a.waitForSelector('#invite:not([hidden])');
+  await b.goto(await a.inputValue('#invite-link'));
+  await waitStatus(b, /Waiting for your friend/);
+  await waitStatus(a, /Your turn/);
+  let release, held = false;
+  const gate = new Promise((r) => { release = r; });
+  await a.route('**/api/games/*/moves', async (route) => {
+    const reply = await route.fetch(); // the server has played the move
+    held = true;
+    await gate;
+    await route.fulfill({ response: reply });
+  });
+  await a.click('#board .cell[data-x="3"][data-y="0"]');
+  await waitStatus(b, /Your turn/);
+  await b.click('#board .cell[data-x="4"][data-y="0"]');
+  await a.waitForFunction(() => document.querySelectorAll('#board .cell.o').length === 1);
+  check(held, 'the reply to the first move was held');
+  check(/Sending your move/.test(await a.textContent('#status')), 'while its reply is out, the page says the move is being sent: ' + await a.textContent('#status'));
+  release();
+  await waitStatus(a, /Your turn \(Yellow\)/);
+  check((await getView(await idOf(a))).ply === 2, 'both moves were played');
+  await a.unroute('**/api/games/*/moves');
+  await a.click('#board .cell[data-x="3"][data-y="0"]');
+  await b.waitForFunction(() => document.querySelectorAll('#board .cell.x').length === 2);
+  await ca.close(); await cb.close();
+});
+
 await scenario('start page: one click plays Connect Four against the perfect player, the user first', async () => {
   for (const [name, opts] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     const ctx = await browser.newContext(opts);

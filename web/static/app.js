@@ -463,9 +463,12 @@
     S.es = es;
   }
 
-  // apply shows a view if it is not older than the one shown.
+  // apply shows a view if it is not older than the one shown. An older
+  // one still renders the newer: a move's reply can come after the live
+  // stream brought the opponent's answer, and the page must leave
+  // "Sending your move…" (S.busy, cleared by the caller) all the same.
   function apply(view) {
-    if (S.view && view.version < S.view.version) return;
+    if (S.view && view.version < S.view.version) { render(); return; }
     const changed = !S.view || S.view.version !== view.version;
     S.view = view;
     if (changed) { S.analysis = null; S.preview = null; }
