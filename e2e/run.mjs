@@ -333,6 +333,10 @@ await scenario('renju forbidden point refused', async () => {
   for (const m of seq) {
     const [x, y] = xy(m);
     const before = stones(await board(page));
+    // The live stream can show the last move before its reply has come;
+    // a click while the page is still sending is not taken (a CI run timed
+    // out here: issue 23, session 54), so wait until it is done.
+    await waitStatus(page, /to move\./);
     await page.click(`#board .cell[data-x="${x}"][data-y="${y}"]`);
     await page.waitForFunction((n) => document.querySelectorAll('#board .cell.x, #board .cell.o').length > n, before);
   }
