@@ -9,7 +9,7 @@ package gomokuengine
 // large values, as Rapfi's does).
 const (
 	aspDepth = 5
-	aspDelta = 176   // Rapfi's 16, at about 11 of our units to one of Rapfi's (see futMargin)
+	aspDelta = 176   // Rapfi's 16 at 11 of our units to one of Rapfi's: narrower re-searched more (see futMargin)
 	aspStep  = 66    // Rapfi's 6
 	aspLarge = 11264 // Rapfi's 1024: the step grows faster beyond this value
 )

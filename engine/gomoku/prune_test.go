@@ -159,9 +159,11 @@ func TestMoveCountPruning(t *testing.T) {
 	children := func(ref bool) int64 {
 		s := pruneSearcher(b, ref)
 		ev := s.eval()
-		// a window just inside the razoring margin above the value, which
-		// no move reaches: every move is searched, or pruned
-		s.search(1, ev+razorMargin[1]-10, ev+razorMargin[1]-9, 1, false)
+		// a window far above the value, which no move reaches: every
+		// move is searched, or pruned. A principal-variation window:
+		// razoring and reverse futility (off the principal variation
+		// only) would cut the node before any move
+		s.search(1, ev+5000, ev+6000, 1, false)
 		return s.nodes - 1
 	}
 	if got, all := children(false), children(true); got != int64(lmpCount[1]) || all <= got {

@@ -449,18 +449,21 @@ func (s *searcher) listMoves(f *moveFilter, ply, ttMove int) []scored {
 
 // The pruning's margins, in the evaluation's units, and the moves
 // searched before move-count pruning, by depth (the last for any deeper):
-// Rapfi's own shapes, scaled at about 11 of our units to one of Rapfi's,
-// as the evaluation was when they were set (fitted to σ(eval/2263)
-// against σ(Rapfi/200)). The evaluation has been fitted to σ(eval/925.7)
-// since, about 4.6 to one; every margin here and in aspiration.go scaled
-// to that (×0.41) scored 49.9 % head to head (195 opening pairs, −1 Elo
-// [−26, +24]; issue 23, session 31), so they stay as they were tuned. Against full Rapfi at 0.2 s a
-// move these counts did a little better than {6, 8, 11, 15, 19} (22.7 %
-// against 20.7 %, 200 games each: within the noise). At depth 8 on the
-// benchmark's quiet positions the search takes half the nodes.
+// Rapfi's own shapes, scaled at about 4.2 of our units to one of Rapfi's
+// (the evaluation is fitted to σ(eval/925.7) against σ(Rapfi/200), about
+// 4.6 to one). They were set at 11 to one, when the evaluation was fitted
+// to σ(eval/2263); scaled down to the evaluation's present units (×0.42)
+// the reverse futility, razoring and fail-high margins scored +22 Elo
+// [+12, +33] head to head over 1,000 opening pairs (issue 23, session 56;
+// session 31's test of every margin and the aspiration window scaled so
+// had 195 pairs, −1 [−26, +24]). The aspiration window stays at its 11
+// to one (aspiration.go): narrowed, its re-searches went from 48 % of the
+// benchmark's nodes to 70 %. Against full Rapfi at 0.2 s a move these
+// counts did a little better than {6, 8, 11, 15, 19} (22.7 % against
+// 20.7 %, 200 games each: within the noise).
 const (
 	futDepth  = 4
-	futMargin = 700
+	futMargin = 294
 )
 
 // Late-move reductions: from the third move on, the nth move (from 0)
@@ -639,7 +642,7 @@ func reduce(d, f, r int) (int, int) {
 }
 
 var (
-	razorMargin = [...]int{0, 370, 540}
+	razorMargin = [...]int{0, 155, 227}
 	lmpCount    = [...]int{0, 4, 5, 7, 9, 11, 13, 16}
 )
 
@@ -649,13 +652,13 @@ var (
 // the node is expected to fail high on its first move anyway). The
 // margin grows with the depth, and by fhOppMargin where the opponent
 // holds a four point; Rapfi's -9 + 15·depth + 87·oppo4 in its units,
-// at about 11 of ours (see the pruning's margins above). With the answers to a four-three point (defend.go)
+// at about 4.2 of ours (see the pruning's margins above). With the answers to a four-three point (defend.go)
 // and the whole turn (timeman.go) it beat the search without them by
 // about 50 Elo in self-play (docs/performance.md, issue 23, session 25).
 const (
-	fhMargin      = -99
-	fhDepthMargin = 165
-	fhOppMargin   = 957
+	fhMargin      = -42
+	fhDepthMargin = 69
+	fhOppMargin   = 402
 )
 
 // Fractional extensions (after Rapfi's, whose depths are fractional).
