@@ -1024,7 +1024,7 @@ await scenario('friend told of a rematch: the other side is offered the new game
   await ca.close(); await cb.close(); await cs.close();
 });
 
-// ---- 13. One click to play the perfect Connect Four player ----
+// ---- 12b. A move's late reply ----
 // A move's reply can reach the page after the opponent's answer to it has
 // (the live stream is another connection; a loaded machine, a fast
 // opponent). The page keeps the newer view and must still leave "Sending
@@ -1062,6 +1062,7 @@ await scenario('a move\'s late reply, after the friend\'s answer came live, leav
   await ca.close(); await cb.close();
 });
 
+// ---- 13. One click to play the perfect Connect Four player ----
 await scenario('start page: one click plays Connect Four against the perfect player, the user first', async () => {
   for (const [name, opts] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     const ctx = await browser.newContext(opts);
