@@ -571,7 +571,7 @@ func (b *Brain) limits(detail int) gomokuengine.Limits {
 			case detail >= 2:
 				b.println("MESSAGE REALTIME DONE %s", xy(rm.Move))
 			}
-			if rm.Score < -(gomokuengine.WinScore-1000) && !lost[rm.Move] {
+			if rm.Score < -gomokuengine.WinBound && !lost[rm.Move] {
 				lost[rm.Move] = true
 				b.println("MESSAGE REALTIME LOSE %s", xy(rm.Move))
 			}

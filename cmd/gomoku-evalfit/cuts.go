@@ -125,7 +125,7 @@ type cheapStats struct {
 // cheapest makes the move of cutoff c the cheapest of the node's moves
 // that cut off (NoMove where none did within budget nodes).
 func (st *cheapStats) cheapest(rule gomoku.Rule, rules inarow.Rules, c gomokuengine.Cut, budget int64) (gomokuengine.Cut, error) {
-	if c.Beta <= -gomokuengine.WinScore+1000 || c.Beta >= gomokuengine.WinScore-1000 {
+	if c.Beta <= -gomokuengine.WinBound || c.Beta >= gomokuengine.WinBound {
 		c.Move = inarow.NoMove // a win's bound: its value depends on the ply
 		return c, nil
 	}

@@ -90,10 +90,10 @@ func (e *engineLabeller) label(rules inarow.Rules, moves []inarow.Move) (eval, m
 		return "", "", err
 	}
 	// Rapfi's way: a mate in n plies is +Mn or -Mn
-	switch near := gomokuengine.WinScore - 1000; {
-	case res.Score > near:
+	switch {
+	case res.Score > gomokuengine.WinBound:
 		eval = fmt.Sprintf("+M%d", gomokuengine.WinScore-res.Score)
-	case res.Score < -near:
+	case res.Score < -gomokuengine.WinBound:
 		eval = fmt.Sprintf("-M%d", gomokuengine.WinScore+res.Score)
 	default:
 		eval = strconv.Itoa(int(math.Round(float64(res.Score) * 200 / e.k)))

@@ -14,7 +14,7 @@ import (
 // MoveValue is one root move's value from Engine.Analyze.
 type MoveValue struct {
 	Move  inarow.Move
-	Score int // for the side to move; above WinScore-1000 a forced win in WinScore-Score plies, below -(WinScore-1000) a forced loss
+	Score int // for the side to move; above WinBound a forced win in WinScore-Score plies, below -WinBound a forced loss
 	Depth int // the depth of the last completed iteration that scored it
 	// PV, for the best move when it is a forced win, is the line the
 	// search expects after it (the defender's replies and the winner's
@@ -23,7 +23,7 @@ type MoveValue struct {
 }
 
 // Proven reports whether v is a forced win or loss found by the search.
-func (v MoveValue) Proven() bool { return v.Score > winBound || v.Score < -winBound }
+func (v MoveValue) Proven() bool { return v.Score > WinBound || v.Score < -WinBound }
 
 // boardOf returns the search board of a gomoku inarow.Position (K = 5,
 // no gravity, 5×5 to 20×20) under its rule (gomoku.RuleOf), with p's side
@@ -125,7 +125,7 @@ type cellValue struct {
 	PV                 []int
 }
 
-func (v cellValue) Proven() bool { return v.Score > winBound || v.Score < -winBound }
+func (v cellValue) Proven() bool { return v.Score > WinBound || v.Score < -WinBound }
 
 // analyze is Analyze on the board b, which it leaves as it was.
 func (g *Engine) analyze(ctx context.Context, b *board, n int, lim Limits) []cellValue {
@@ -204,12 +204,12 @@ func (g *Engine) analyze(ctx context.Context, b *board, n int, lim Limits) []cel
 				all = false
 			}
 		}
-		if all || done[0].Score > winBound {
+		if all || done[0].Score > WinBound {
 			break
 		}
 	}
 	slices.SortStableFunc(done, func(a, c cellValue) int { return c.Score - a.Score })
-	if len(done) > 0 && done[0].Score > winBound {
+	if len(done) > 0 && done[0].Score > WinBound {
 		b.Play(done[0].Move)
 		done[0].PV = g.pv(b, WinScore-done[0].Score)
 		b.Undo()

@@ -18,7 +18,7 @@ const (
 // iteration, widening the window until the value falls inside it. A
 // proven win or loss, or a depth below aspDepth, gets the full window.
 func (s *searcher) aspirate(depth, prev int) int {
-	if depth < aspDepth || prev <= -winBound || prev >= winBound {
+	if depth < aspDepth || prev <= -WinBound || prev >= WinBound {
 		return s.search(depth, -WinScore-1, WinScore+1, 0, false)
 	}
 	delta := aspDelta

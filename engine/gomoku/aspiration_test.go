@@ -17,7 +17,7 @@ func TestAspirationValue(t *testing.T) {
 		}
 		b := p.board
 		want := pruneSearcher(b, true).search(depth, -WinScore-1, WinScore+1, 0, false)
-		if want <= -winBound || want >= winBound {
+		if want <= -WinBound || want >= WinBound {
 			continue
 		}
 		n++

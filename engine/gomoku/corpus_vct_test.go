@@ -254,7 +254,7 @@ func BenchmarkProofCorpus(b *testing.B) {
 			// an hour a turn: the node budget binds, not the clock (the
 			// threat searches take their largest budgets, as at 2 s a turn)
 			eng.search(context.Background(), p.b.clone(), Limits{TurnTime: time.Hour, MaxNodes: 1_000_000, Progress: func(in Info) {
-				if found < 0 && in.Score > winBound {
+				if found < 0 && in.Score > WinBound {
 					found = in.Nodes
 				}
 			}})

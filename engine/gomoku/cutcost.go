@@ -35,7 +35,7 @@ type CutCost struct {
 // history) and c.Move. A node at depth 1 or with a win's beta (whose
 // value depends on its ply) is an error wrapping ErrBadSample.
 func CutCosts(ctx context.Context, rule gomoku.Rule, w, h int, c Cut, maxNodes int64) ([]CutCost, error) {
-	if c.Depth < 2 || c.Beta <= -winBound || c.Beta >= winBound {
+	if c.Depth < 2 || c.Beta <= -WinBound || c.Beta >= WinBound {
 		return nil, fmt.Errorf("%w: a cut at depth %d, beta %d: CutCosts needs depth 2 or more and no win's beta", ErrBadSample, c.Depth, c.Beta)
 	}
 	b, err := newBoard(w, h, rule)

@@ -22,7 +22,7 @@ func cutSamples(t *testing.T, n int) []Cut {
 		}
 		s := &searcher{b: bd, tt: NewTT(1 << 20), ctx: context.Background(), hard: time.Now().Add(time.Hour), rootMove: -1}
 		s.onCut = func(m, depth, beta int) {
-			if depth < 2 || depth > 4 || beta <= -winBound || beta >= winBound || len(out) >= n {
+			if depth < 2 || depth > 4 || beta <= -WinBound || beta >= WinBound || len(out) >= n {
 				return
 			}
 			if seen++; seen%10 == 0 {

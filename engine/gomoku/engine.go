@@ -60,7 +60,7 @@ func (w Win) String() string {
 // Result is the outcome of Search.
 type Result struct {
 	Move  inarow.Move // the move chosen: always a legal point
-	Score int         // for the side to move; beyond ±(WinScore-1000) a proven win or loss
+	Score int         // for the side to move; beyond ±WinBound a proven win or loss
 	Depth int         // the depth of the last completed iteration
 	Nodes int64       // every node searched: alpha-beta and threats
 	PV    []inarow.Move
@@ -269,7 +269,7 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 		if s.stopped {
 			// a move that beat the previous iteration's best (searched
 			// first) at the deeper depth is the better guess
-			if q := s.rootMove; q >= 0 && q != res.Move && res.Move >= 0 && b.legalFor(me, q) && s.rootScore > -winBound {
+			if q := s.rootMove; q >= 0 && q != res.Move && res.Move >= 0 && b.legalFor(me, q) && s.rootScore > -WinBound {
 				res.Move, res.Score = q, s.rootScore
 				res.PV = []int{q}
 			}
@@ -284,7 +284,7 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 		res.PV = g.pv(b, depth)
 		res.Nodes = s.total()
 		report()
-		if v > winBound || v < -winBound {
+		if v > WinBound || v < -WinBound {
 			break
 		}
 		tm.iteration(rootBest, v)
@@ -330,7 +330,7 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 	if res.Move < 0 || !b.legalFor(me, res.Move) {
 		res.Move = g.fallback(s)
 	}
-	if res.Score > -winBound && res.Win == NoWin && (res.Move != checked || !checkedSafe) {
+	if res.Score > -WinBound && res.Win == NoWin && (res.Move != checked || !checkedSafe) {
 		known := -1
 		if checkedSafe && b.legalFor(me, checked) {
 			known = checked

@@ -184,7 +184,7 @@ func TestVCFPositions(t *testing.T) {
 		// machine's load. The root's threat search finds the win.
 		g := &Engine{Limits: Limits{TurnTime: time.Minute, MaxDepth: 2}, MaxMemory: 8 << 20}
 		res := g.searchOwn(context.Background(), b)
-		if res.Score < winBound {
+		if res.Score < WinBound {
 			x, y := b.XY(q)
 			t.Errorf("%s: search scored %d (%s), vcf move %d,%d", tc.name, res.Score, res.Win, x, y)
 		}
@@ -849,7 +849,7 @@ func TestCaroDependentFives(t *testing.T) {
 		res := g.searchOwn(context.Background(), b)
 		x, y := b.XY(res.Move)
 		if rule == gomoku.Freestyle {
-			if b.blockFives(black, f) != -1 || res.Score > -winBound {
+			if b.blockFives(black, f) != -1 || res.Score > -WinBound {
 				t.Errorf("freestyle: one stone stops both fives? (move %d,%d, score %d)", x, y, res.Score)
 			}
 			continue
@@ -857,7 +857,7 @@ func TestCaroDependentFives(t *testing.T) {
 		if q := b.blockFives(black, f); q != b.Idx(3, 7) {
 			t.Errorf("%v: blockFives = %d, want d8 (3,7)", rule, q)
 		}
-		if x != 3 || y != 7 || res.Score < -winBound {
+		if x != 3 || y != 7 || res.Score < -WinBound {
 			t.Errorf("%v: white plays %d,%d with score %d, want 3,7 and no loss", rule, x, y, res.Score)
 		}
 	}

@@ -444,7 +444,7 @@ func overKeyTable(v int) []uint16 {
 }
 
 // evalMax bounds the evaluation well inside the scores of forced wins.
-const evalMax = winBound / 2
+const evalMax = WinBound / 2
 
 func (s *searcher) eval() int {
 	b := s.b

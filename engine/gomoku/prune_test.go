@@ -89,7 +89,7 @@ func TestPruningAtTheNode(t *testing.T) {
 	// white to move razors into its VCF
 	s = pruneSearcher(w, false)
 	alpha = s.eval() + razorMargin[1] + 50
-	if v := s.search(1, alpha, alpha+1, 1, false); v < winBound {
+	if v := s.search(1, alpha, alpha+1, 1, false); v < WinBound {
 		t.Errorf("razoring with a four-three: value %d, want a win", v)
 	}
 	// black to move, far ahead, but white holds the four-three point:
@@ -345,13 +345,13 @@ func TestQuickWinSound(t *testing.T) {
 			// a winning move and plays it
 			if n <= 10 {
 				res := (&Engine{}).search(context.Background(), b, Limits{MaxDepth: 4, TurnTime: time.Minute})
-				if res.Move < 0 || res.Score < winBound {
+				if res.Move < 0 || res.Score < WinBound {
 					t.Fatalf("%v: the engine plays %d valued %d; black %v white %v", rule, res.Move, res.Score, b.stonesOf(black), b.stonesOf(white))
 				}
 				b.Play(res.Move)
 				v := pruneSearcher(b, true).search(3, -WinScore-1, WinScore+1, 1, false)
 				b.Undo()
-				if v > -winBound {
+				if v > -WinBound {
 					t.Fatalf("%v: after the engine's %d the opponent's value is %d", rule, res.Move, v)
 				}
 			}
@@ -380,8 +380,8 @@ func TestAlphaImprovementReduction(t *testing.T) {
 		f.fullPV = true
 		w := f.search(depth, -WinScore-1, WinScore+1, 0, false)
 		without += f.nodes
-		if w >= winBound || w <= -winBound {
-			if v := pruneSearcher(p.board, false).search(depth+2, -WinScore-1, WinScore+1, 0, false); (v >= winBound) != (w >= winBound) || (v <= -winBound) != (w <= -winBound) {
+		if w >= WinBound || w <= -WinBound {
+			if v := pruneSearcher(p.board, false).search(depth+2, -WinScore-1, WinScore+1, 0, false); (v >= WinBound) != (w >= WinBound) || (v <= -WinBound) != (w <= -WinBound) {
 				t.Errorf("%s: %d at depth %d with the reduction, %d at depth %d without", p.name, v, depth+2, w, depth)
 			}
 		}

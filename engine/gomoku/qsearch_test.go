@@ -101,7 +101,7 @@ func TestQSearchMatchesReference(t *testing.T) {
 					want > alpha && want < beta && got != want:
 					t.Fatalf("%v, %d stones, window (%d, %d): qsearch %d, the reference %d", rule, len(b.moves), alpha, beta, got, want)
 				}
-				if b.clsCnt[b.toMove^1][clsFive] == 0 && got < stand && got > -winBound {
+				if b.clsCnt[b.toMove^1][clsFive] == 0 && got < stand && got > -WinBound {
 					t.Fatalf("%v, %d stones: qsearch %d below the static value %d", rule, len(b.moves), got, stand)
 				}
 			}

@@ -14,10 +14,10 @@ import (
 )
 
 // Scores of the gomoku search: WinScore-ply for a win found ply plies
-// from the root.
+// from the root; a score beyond ±WinBound is a proven win or loss.
 const (
 	WinScore = 20000
-	winBound = WinScore - 1000
+	WinBound = WinScore - 1000
 	maxPly   = 96
 )
 
@@ -70,7 +70,7 @@ type Cut struct {
 // RootMove is one root move's search starting (Done false) or finished
 // (Done true) in an iteration of Depth. Score is its value for the side
 // to move when the move was searched with a full window, else a bound
-// for it; a Score below -(WinScore-1000) is a proven loss either way.
+// for it; a Score below -WinBound is a proven loss either way.
 type RootMove struct {
 	Move  inarow.Move
 	Depth int
@@ -200,20 +200,20 @@ func boundOf(best, alpha, beta int) int {
 }
 
 func toTT(score, ply int) int {
-	if score > winBound {
+	if score > WinBound {
 		return score + ply
 	}
-	if score < -winBound {
+	if score < -WinBound {
 		return score - ply
 	}
 	return score
 }
 
 func fromTT(score, ply int) int {
-	if score > winBound {
+	if score > WinBound {
 		return score - ply
 	}
-	if score < -winBound {
+	if score < -WinBound {
 		return score + ply
 	}
 	return score
@@ -853,8 +853,8 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 	quietPos := b.clsCnt[op][clsFlex4] == 0 && b.clsCnt[op][clsB4F3] == 0 && b.clsCnt[op][clsF3F3] == 0
 	prune := !s.reference && !pvNode && ply > 0 && quietPos
 	cutNode := !pvNode && cut
-	reduceFH := cutNode && !s.reference && ply > 0 && beta > -winBound && beta < winBound && b.clsCnt[op][clsFlex4] == 0
-	pruneEv := prune && alpha > -winBound && beta < winBound
+	reduceFH := cutNode && !s.reference && ply > 0 && beta > -WinBound && beta < WinBound && b.clsCnt[op][clsFlex4] == 0
+	pruneEv := prune && alpha > -WinBound && beta < WinBound
 	var ev int
 	if reduceFH || pruneEv {
 		ev = s.eval()
@@ -920,7 +920,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 		// Rapfi's move-count pruning (issue 23, session 32). The rest
 		// of the loop is skipped, not only the move: picking each
 		// skipped move took a tenth of a game's search.
-		if countPrune && n >= lmpCount[min(depth, len(lmpCount)-1)] && best > -winBound {
+		if countPrune && n >= lmpCount[min(depth, len(lmpCount)-1)] && best > -WinBound {
 			break
 		}
 		var m int
@@ -940,7 +940,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 			pick(moves, n)
 			m = moves[n].m
 		}
-		if countPrune && n > 0 && depth <= futileDepth && best > -winBound && s.futileMove(m, oppo4) {
+		if countPrune && n > 0 && depth <= futileDepth && best > -WinBound && s.futileMove(m, oppo4) {
 			continue
 		}
 		if ply == 0 && s.onRoot != nil {
@@ -1009,7 +1009,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 				// win by an iteration or two (prune_test.go); alone it
 				// measured +6 Elo [−7, +19] head to head, landed with
 				// qsearch and quickWin (issue 23, session 34).
-				if pvNode && v < beta && depth > 2 && depth < alphaRedMaxDepth && v > -winBound && v < winBound && !s.reference && !s.fullPV {
+				if pvNode && v < beta && depth > 2 && depth < alphaRedMaxDepth && v > -WinBound && v < WinBound && !s.reference && !s.fullPV {
 					depth--
 				}
 				if v >= beta {
