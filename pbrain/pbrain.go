@@ -51,6 +51,8 @@ type Brain struct {
 	eng    gomokuengine.Engine
 	detail int           // INFO show_detail: 1 the MESSAGE REALTIME lines, 2 with POS and DONE
 	lag    time.Duration // how far the last moves ran past their allotment (nextLag)
+	log    io.Writer     // Options.TimeLog
+	played int           // moves answered, for the time log
 
 	// multi-line commands
 	collect   string // "BOARD", "YXBOARD", "SWAP2BOARD" or ""
@@ -60,7 +62,21 @@ type Brain struct {
 // Run reads commands from in and answers on out until END or the end of
 // in. It returns nil after END or EOF.
 func Run(ctx context.Context, in io.Reader, out io.Writer) error {
-	b := &Brain{out: bufio.NewWriter(out), mem: 64 << 20}
+	return RunWith(ctx, in, out, Options{})
+}
+
+// Options are a brain's settings from outside the protocol.
+type Options struct {
+	// TimeLog, if not nil, gets a line for each move the brain plays
+	// (BEGIN, TURN, BOARD): how long it took from the command to the
+	// answer against the search's plan, and the CPU time and the
+	// machine's stolen time meanwhile (timelog.go says how to read it).
+	TimeLog io.Writer
+}
+
+// RunWith is Run with options.
+func RunWith(ctx context.Context, in io.Reader, out io.Writer, opt Options) error {
+	b := &Brain{out: bufio.NewWriter(out), mem: 64 << 20, log: opt.TimeLog}
 	lines := make(chan string)
 	go func() {
 		r := bufio.NewReaderSize(in, 64<<10)
@@ -590,6 +606,10 @@ func (b *Brain) think() func(context.Context) {
 		return nil
 	}
 	asked := time.Now()
+	var at usage
+	if b.log != nil {
+		at = readUsage()
+	}
 	lim := b.limits(b.detail)
 	lim.Recent = b.recent(b.stones)
 	if lim.TurnTime > 0 {
@@ -606,6 +626,10 @@ func (b *Brain) think() func(context.Context) {
 		b.stones = append(b.stones, stone{x, y, 1})
 		b.println("%d,%d", x, y)
 		b.lag = nextLag(b.lag, time.Since(asked), planned)
+		b.played++
+		if b.log != nil {
+			timeLog(b.log, b.played, len(b.stones)-1, planned, at)
+		}
 	}
 }
 

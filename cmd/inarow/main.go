@@ -57,8 +57,9 @@ Usage:
       directory, ~/.local/share/inarow/inarow.db) or a PostgreSQL database
       shared by servers.
 
-  inarow pbrain
-      Speak the Gomocup protocol on stdin/stdout (the gomoku engine as a brain, as pbrain-inarow).
+  inarow pbrain [--timelog FILE]
+      Speak the Gomocup protocol on stdin/stdout (the gomoku engine as a brain, as pbrain-inarow);
+      --timelog appends each move's time, plan, CPU and stolen time to FILE.
   inarow agent [--engine SPEC] [--name NAME]
       Speak the agent protocol on stdin/stdout with our engine (see package agent).
   inarow match [GAME] --a SPEC --b SPEC [--games N] [--rules RULES] [--openings PLIES] [--records DIR]

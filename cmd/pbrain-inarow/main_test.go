@@ -38,9 +38,9 @@ type brain struct {
 	lines chan string
 }
 
-func startBrain(t *testing.T) *brain {
+func startBrain(t *testing.T, args ...string) *brain {
 	t.Helper()
-	cmd := exec.Command(brainBin)
+	cmd := exec.Command(brainBin, args...)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -462,4 +462,48 @@ func TestMatchClock(t *testing.T) {
 			t.Fatalf("%s with 1 s left took %v", turn, d)
 		}
 	}
+}
+
+// -timelog FILE appends a line for each move played; a second session
+// appends to the same file. Stray arguments are refused.
+func TestTimeLogFlag(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "moves.log")
+	for range 2 {
+		b := startBrain(t, "-timelog", path)
+		b.send("START 15", "INFO timeout_turn 200")
+		if a := b.answer(patience); a != "OK" {
+			t.Fatalf("START: %q", a)
+		}
+		b.send("BEGIN")
+		if a := b.answer(patience); !moveRE.MatchString(a) {
+			t.Fatalf("BEGIN: %q", a)
+		}
+		b.send("END")
+		if err := b.cmd.Wait(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	log, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(log), "\n"), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "move 1 stones 0 wall_ms ") || !strings.HasPrefix(lines[1], "move 1 stones 0 wall_ms ") ||
+		!strings.Contains(lines[0], " plan_ms 170.0 ") {
+		t.Fatalf("time log of two sessions of one move each:\n%s", log)
+	}
+	out, err := exec.Command(brainBin, "extra").CombinedOutput()
+	if code := exitCode(err); code != 2 || !strings.Contains(string(out), `unexpected ["extra"]`) {
+		t.Fatalf("pbrain-inarow extra: exit %d, %q", code, out)
+	}
+}
+
+func exitCode(err error) int {
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
 }

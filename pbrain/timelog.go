@@ -1,0 +1,76 @@
+package pbrain
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The time log answers one question about a move that came back late:
+// did the search overrun its plan, or was the process not running? Its
+// line for a move holds the time from the command to the answer (wall),
+// the search's hard limit (plan), the CPU time the process used meanwhile
+// (cpu) and the time the machine's hypervisor took from all its virtual
+// CPUs (steal, from /proc/stat). A search that overruns shows cpu close
+// to wall; a process that was not scheduled shows wall well above cpu,
+// and a virtual machine that was stopped shows steal besides. Session 58
+// sized the turn margin on these lines (docs/performance.md).
+
+// clockHz is the unit of /proc/stat's counters (USER_HZ): 100 a second
+// on every Linux architecture Go runs on.
+const clockHz = 100
+
+// usage is what the time log reads at a move's command and at its answer.
+type usage struct {
+	wall  time.Time
+	cpu   time.Duration // -1: not known on this system
+	steal time.Duration // -1: not known (no /proc/stat)
+}
+
+func readUsage() usage {
+	return usage{wall: time.Now(), cpu: processCPU(), steal: machineSteal()}
+}
+
+// machineSteal is the time stolen from all CPUs since the machine booted,
+// or -1 without /proc/stat.
+func machineSteal() time.Duration {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return -1
+	}
+	return stealOf(string(b))
+}
+
+// stealOf reads the steal time off /proc/stat's first line, the sum over
+// CPUs: "cpu user nice system idle iowait irq softirq steal …" in ticks
+// of 1/clockHz. Kernels before 2.6.11 have no steal column: -1.
+func stealOf(stat string) time.Duration {
+	line, _, _ := strings.Cut(stat, "\n")
+	f := strings.Fields(line)
+	if len(f) < 9 || f[0] != "cpu" {
+		return -1
+	}
+	ticks, err := strconv.ParseInt(f[8], 10, 64)
+	if err != nil || ticks < 0 {
+		return -1
+	}
+	return time.Duration(ticks) * time.Second / clockHz
+}
+
+// timeLog writes one line to w for a move: number n of the session, with
+// stones on the board before it, planned as its hard limit, from a to now.
+func timeLog(w io.Writer, n, stones int, planned time.Duration, a usage) {
+	b := readUsage()
+	ms := func(d time.Duration) string { return strconv.FormatFloat(float64(d)/1e6, 'f', 1, 64) }
+	diff := func(x, y time.Duration) string {
+		if x < 0 || y < 0 {
+			return "-"
+		}
+		return ms(y - x)
+	}
+	fmt.Fprintf(w, "move %d stones %d wall_ms %s plan_ms %s cpu_ms %s steal_ms %s\n",
+		n, stones, ms(b.wall.Sub(a.wall)), ms(planned), diff(a.cpu, b.cpu), diff(a.steal, b.steal))
+}

@@ -1,0 +1,66 @@
+package pbrain
+
+import (
+	"bytes"
+	"context"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestStealOf(t *testing.T) {
+	for _, c := range []struct {
+		stat string
+		want time.Duration
+	}{
+		{"cpu  1958363 6314510 377647 1508170 8394 0 4991 68596 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\n", 685960 * time.Millisecond},
+		{"cpu  1 2 3 4 5 6 7 0\n", 0},
+		{"cpu  1 2 3 4 5 6 7\n", -1},   // no steal column
+		{"cpu0 1 2 3 4 5 6 7 8\n", -1}, // not the sum line
+		{"cpu  1 2 3 4 5 6 7 x\n", -1},
+		{"", -1},
+	} {
+		if got := stealOf(c.stat); got != c.want {
+			t.Errorf("stealOf(%q) = %v, want %v", c.stat, got, c.want)
+		}
+	}
+}
+
+// The time log has a line for each move played, in order, with the plan
+// the search was given and, on Linux, the CPU and stolen time.
+func TestTimeLog(t *testing.T) {
+	var out, log bytes.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	in := "START 15\nINFO timeout_turn 200\nBEGIN\nTURN 9,9\nYXBOARD\n7,7,1\nDONE\nABOUT\n"
+	if err := RunWith(ctx, strings.NewReader(in), &out, Options{TimeLog: &log}); err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`^move (\d+) stones (\d+) wall_ms (\d+\.\d) plan_ms (\d+\.\d) cpu_ms (\d+\.\d|-) steal_ms (\d+\.\d|-)$`)
+	lines := strings.Split(strings.TrimSuffix(log.String(), "\n"), "\n")
+	if len(lines) != 2 { // BEGIN and TURN play; YXBOARD and ABOUT do not
+		t.Fatalf("time log:\n%s\nwant two lines", log.String())
+	}
+	for i, l := range lines {
+		m := re.FindStringSubmatch(l)
+		if m == nil {
+			t.Fatalf("line %q: not the log's form", l)
+		}
+		if m[1] != strconv.Itoa(i+1) || m[2] != strconv.Itoa(2*i) {
+			t.Errorf("line %q: want move %d with %d stones", l, i+1, 2*i)
+		}
+		if m[4] != "170.0" { // 200 ms less the 30 ms margin, no lag yet
+			t.Errorf("line %q: plan %s ms, want 170.0", l, m[4])
+		}
+		wall, _ := strconv.ParseFloat(m[3], 64)
+		if wall > 5000 {
+			t.Errorf("line %q: a move of %v ms", l, wall)
+		}
+		if runtime.GOOS == "linux" && (m[5] == "-" || m[6] == "-") {
+			t.Errorf("line %q: CPU and steal are read on Linux", l)
+		}
+	}
+}
