@@ -16,8 +16,9 @@ import (
 // (cpu) and the time the machine's hypervisor took from all its virtual
 // CPUs (steal, from /proc/stat). A search that overruns shows cpu close
 // to wall; a process that was not scheduled shows wall well above cpu,
-// and a virtual machine that was stopped shows steal besides. Session 58
-// sized the turn margin on these lines (docs/performance.md).
+// and a virtual machine that was stopped shows steal besides. The same
+// two readings keep stolen time out of the lag (nextLag). What the lines
+// showed on our machine is in docs/performance.md, session 58.
 
 // clockHz is the unit of /proc/stat's counters (USER_HZ): 100 a second
 // on every Linux architecture Go runs on.
@@ -60,10 +61,22 @@ func stealOf(stat string) time.Duration {
 	return time.Duration(ticks) * time.Second / clockHz
 }
 
+// stolen is what the hypervisor took of the time from a to b from this
+// process: the machine's steal meanwhile (all its CPUs), but no more than
+// the process was off its CPU (the wall time less the CPU time). With
+// either unknown, or a process that used more CPU than wall time
+// (threads), nothing.
+func stolen(a, b usage) time.Duration {
+	if a.cpu < 0 || b.cpu < 0 || a.steal < 0 || b.steal < 0 {
+		return 0
+	}
+	off := b.wall.Sub(a.wall) - (b.cpu - a.cpu)
+	return max(0, min(b.steal-a.steal, off))
+}
+
 // timeLog writes one line to w for a move: number n of the session, with
-// stones on the board before it, planned as its hard limit, from a to now.
-func timeLog(w io.Writer, n, stones int, planned time.Duration, a usage) {
-	b := readUsage()
+// stones on the board before it, planned as its hard limit, from a to b.
+func timeLog(w io.Writer, n, stones int, planned time.Duration, a, b usage) {
 	ms := func(d time.Duration) string { return strconv.FormatFloat(float64(d)/1e6, 'f', 1, 64) }
 	diff := func(x, y time.Duration) string {
 		if x < 0 || y < 0 {

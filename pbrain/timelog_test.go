@@ -64,3 +64,28 @@ func TestTimeLog(t *testing.T) {
 		}
 	}
 }
+
+// TestStolen: the machine's steal counts against a move only as far as
+// the process was off its CPU, and only when both are known.
+func TestStolen(t *testing.T) {
+	const ms = time.Millisecond
+	t0 := time.Unix(1000, 0)
+	at := func(wall, cpu, steal time.Duration) usage { return usage{wall: t0.Add(wall), cpu: cpu, steal: steal} }
+	for _, c := range []struct {
+		name string
+		a, b usage
+		want time.Duration
+	}{
+		// session 58's move of 257 ms: 158 ms on the CPU, 100 ms stolen
+		{"stopped machine", at(0, 5*ms, 700*ms), at(257*ms, 163*ms, 800*ms), 99 * ms},
+		{"steal elsewhere", at(0, 0, 0), at(170*ms, 165*ms, 100*ms), 5 * ms},
+		{"loaded, no steal", at(0, 0, 0), at(250*ms, 120*ms, 0), 0},
+		{"threads", at(0, 0, 0), at(100*ms, 180*ms, 50*ms), 0},
+		{"no steal known", at(0, 0, -1), at(257*ms, 158*ms, -1), 0},
+		{"no CPU known", at(0, -1, 0), at(257*ms, -1, 100*ms), 0},
+	} {
+		if got := stolen(c.a, c.b); got != c.want {
+			t.Errorf("%s: stolen = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
