@@ -52,8 +52,11 @@ func TestTimeLog(t *testing.T) {
 		if m[1] != strconv.Itoa(i+1) || m[2] != strconv.Itoa(2*i) {
 			t.Errorf("line %q: want move %d with %d stones", l, i+1, 2*i)
 		}
-		if m[4] != "170.0" { // 200 ms less the 30 ms margin, no lag yet
-			t.Errorf("line %q: plan %s ms, want 170.0", l, m[4])
+		// 200 ms less the 30 ms margin; the second move's less the lag of
+		// the first, if it ran late on a loaded machine (down to half of a
+		// quarter of the turn)
+		if plan, _ := strconv.ParseFloat(m[4], 64); i == 0 && plan != 170 || plan > 170 || plan < 25 {
+			t.Errorf("line %q: plan %s ms, want 170.0 (less a lag after the first move)", l, m[4])
 		}
 		wall, _ := strconv.ParseFloat(m[3], 64)
 		if wall > 5000 {
