@@ -19,9 +19,9 @@ func TestAllot(t *testing.T) {
 		optimum, maximum time.Duration
 		match            bool
 	}{
-		{"no limit", Limits{}, 10, 225, 2187500 * time.Microsecond, 4375 * ms, false},
+		{"no limit", Limits{}, 10, 225, 2421875 * time.Microsecond, 4843750 * time.Microsecond, false},
 		{"turn 200ms", Limits{TurnTime: 200 * ms}, 10, 225, 85 * ms, 170 * ms, false},
-		{"turn 1s", Limits{TurnTime: time.Second}, 10, 225, 437500 * time.Microsecond, 875 * ms, false},
+		{"turn 1s", Limits{TurnTime: time.Second}, 10, 225, 484375 * time.Microsecond, 968750 * time.Microsecond, false},
 		{"turn 40ms: half of it", Limits{TurnTime: 40 * ms}, 10, 225, 10 * ms, 20 * ms, false},
 		{"turn 1ms", Limits{TurnTime: ms}, 10, 225, ms, ms, false},
 		// Gomocup's freestyle league: 30 s a move, 180 s a match, 20×20.
