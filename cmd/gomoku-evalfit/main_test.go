@@ -117,40 +117,49 @@ func TestOrderCommand(t *testing.T) {
 	}
 }
 
-// The match openings: the head-to-head set has 1,000 openings, none the
-// same as another up to the board's symmetries nor as one of rand60's
-// (the gauntlets' openings against Rapfi), each three stones within three
-// points of the centre.
+// The match openings: the head-to-head set has 1,000 openings and the
+// gauntlets' sets against Rapfi 60 (rand60) and 240 (rand240, from
+// session 58 of issue 23), none the same as another up to the board's
+// symmetries, within its set or across them, each three stones within
+// three points of the centre.
 func TestMatchOpenings(t *testing.T) {
 	dir := filepath.Join("..", "..", "engine", "gomoku", "testdata", "openings")
-	h2h, err := readOpenings(filepath.Join(dir, "h2h1000-15.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rand60, err := readOpenings(filepath.Join(dir, "rand60-15.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(h2h) != 1000 || len(rand60) != 60 {
-		t.Fatalf("%d and %d distinct openings, want 1000 and 60", len(h2h), len(rand60))
-	}
-	for k := range h2h {
-		if rand60[k] {
-			t.Errorf("opening %s is in both sets", k)
+	sets := []struct {
+		file string
+		n    int
+	}{{"h2h1000-15.txt", 1000}, {"rand60-15.txt", 60}, {"rand240-15.txt", 240}}
+	in := map[string]string{} // opening key -> its file
+	for _, set := range sets {
+		m, err := readOpenings(filepath.Join(dir, set.file))
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	data, err := os.ReadFile(filepath.Join(dir, "h2h1000-15.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for n, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		f := strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == ' ' })
-		if len(f) != 6 {
-			t.Fatalf("line %d: %q is not three stones", n+1, line)
+		if len(m) != set.n {
+			t.Errorf("%s: %d distinct openings, want %d", set.file, len(m), set.n)
 		}
-		for _, v := range f {
-			if v := strings.TrimPrefix(v, "-"); len(v) != 1 || v[0] < '0' || v[0] > '3' {
-				t.Fatalf("line %d: %q has a stone beyond three of the centre", n+1, line)
+		for k := range m {
+			if other, ok := in[k]; ok {
+				t.Errorf("opening %s is in %s and %s", k, other, set.file)
+			}
+			in[k] = set.file
+		}
+		data, err := os.ReadFile(filepath.Join(dir, set.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+		if len(lines) != set.n {
+			t.Errorf("%s: %d lines, want %d", set.file, len(lines), set.n)
+		}
+		for n, line := range lines {
+			f := strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == ' ' })
+			if len(f) != 6 {
+				t.Fatalf("%s line %d: %q is not three stones", set.file, n+1, line)
+			}
+			for _, v := range f {
+				if v := strings.TrimPrefix(v, "-"); len(v) != 1 || v[0] < '0' || v[0] > '3' {
+					t.Fatalf("%s line %d: %q has a stone beyond three of the centre", set.file, n+1, line)
+				}
 			}
 		}
 	}
