@@ -16,7 +16,10 @@ import (
 // (cpu) and the time the machine's hypervisor took from all its virtual
 // CPUs (steal, from /proc/stat). A search that overruns shows cpu close
 // to wall; a process that was not scheduled shows wall well above cpu,
-// and a virtual machine that was stopped shows steal besides. The same
+// and a virtual machine that was stopped shows steal besides. The CPU
+// time is the whole process's, helper threads and the garbage collector
+// included, so a busy collector can hide a stop (performance.md, session
+// 58: a 259 ms move with 253 ms of CPU and 100 ms of steal). The same
 // two readings keep stolen time out of the lag (nextLag). What the lines
 // showed on our machine is in docs/performance.md, session 58.
 
