@@ -15,33 +15,11 @@
 package main
 
 import (
-	"context"
-	"flag"
-	"fmt"
 	"os"
 
 	"github.com/inarow/inarow/pbrain"
 )
 
 func main() {
-	timelog := flag.String("timelog", "", "append a line for each move to `FILE`: time from command to answer, the plan, CPU and stolen time")
-	flag.Parse()
-	if flag.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "pbrain-inarow: unexpected %q (it speaks the Gomocup protocol on stdin/stdout)\n", flag.Args())
-		os.Exit(2)
-	}
-	var opt pbrain.Options
-	if *timelog != "" {
-		f, err := os.OpenFile(*timelog, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "pbrain-inarow:", err)
-			os.Exit(1)
-		}
-		defer f.Close()
-		opt.TimeLog = f
-	}
-	if err := pbrain.RunWith(context.Background(), os.Stdin, os.Stdout, opt); err != nil {
-		fmt.Fprintln(os.Stderr, "pbrain-inarow:", err)
-		os.Exit(1)
-	}
+	os.Exit(pbrain.Command("pbrain-inarow", os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

@@ -1,0 +1,45 @@
+package pbrain
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Command is the brain as a program: cmd/pbrain-inarow and "inarow
+// pbrain" both run it, named name in their messages. Its one flag,
+// -timelog FILE, appends the time log (Options.TimeLog) to FILE; anything
+// else on the command line is refused with exit status 2. It returns the
+// exit status: 0 after END or the end of stdin, 1 for a log it cannot
+// open or a failed session.
+func Command(name string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	timelog := fs.String("timelog", "", "append a line for each move to `FILE`: time from command to answer, the plan, CPU and stolen time")
+	if err := fs.Parse(args); err == flag.ErrHelp {
+		return 0 // -h: the usage is printed
+	} else if err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "%s: unexpected %q (it speaks the Gomocup protocol on stdin/stdout)\n", name, fs.Args())
+		return 2
+	}
+	var opt Options
+	if *timelog != "" {
+		f, err := os.OpenFile(*timelog, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			fmt.Fprintln(stderr, name+":", err)
+			return 1
+		}
+		defer f.Close()
+		opt.TimeLog = f
+	}
+	if err := RunWith(context.Background(), stdin, stdout, opt); err != nil {
+		fmt.Fprintln(stderr, name+":", err)
+		return 1
+	}
+	return 0
+}
