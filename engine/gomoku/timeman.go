@@ -14,12 +14,13 @@ import "time"
 // check that the chosen move does not lose to a threat sequence (which
 // runs late in the deepening or after it, up to the hard limit). Session
 // 58 measured them with pbrain's time log under two matches on two cores
-// (9,500 moves at 0.2 s and 1 s a turn): apart from the time the
+// (15,362 moves at 0.2 s and 1 s a turn): apart from the time the
 // hypervisor stole, no move came back more than 4 ms past its hard limit
-// at 1 s and 17 ms at 0.2 s (with a build beside it at a higher
-// priority); an eighth of a 1 s turn (125 ms) kept back
-// four times what was ever needed. A stopped virtual machine (100 ms and
-// more, about one move in 2,400) is beyond any margin a turn can spare.
+// at 1 s, nor more than 17 ms at 0.2 s (with builds beside the matches at
+// a higher priority). An eighth of a 1 s turn (125 ms) kept back four
+// times the 30 ms that covers that. A stopped virtual machine (100 ms or
+// more stolen from a 0.2 s move, three times in 24,509) is beyond any
+// margin a turn can spare (docs/performance.md, session 58).
 const (
 	defaultTurn   = 5 * time.Second       // no turn and no match limit: an analysis default
 	turnMargin    = 30 * time.Millisecond // at least this much of a turn is never used
