@@ -23,6 +23,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -613,6 +614,12 @@ func (b *Brain) think() func(context.Context) {
 	}
 	planned := lim.Allot(len(b.stones), b.w*b.h).Maximum
 	return func(ctx context.Context) {
+		// The search runs on this goroutine (its helpers, if any, on
+		// others): locked to its thread, the thread's CPU time is the
+		// search's (the time log, stolen).
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		at.thread = threadCPU()
 		res, err := b.eng.Search(ctx, p, lim)
 		if err != nil {
 			b.println("ERROR %v", err)
@@ -622,6 +629,7 @@ func (b *Brain) think() func(context.Context) {
 		b.stones = append(b.stones, stone{x, y, 1})
 		b.println("%d,%d", x, y)
 		end := readUsage()
+		end.thread = threadCPU()
 		b.lag = nextLag(b.lag, end.wall.Sub(at.wall)-stolen(at, end), planned)
 		b.played++
 		if b.log != nil {

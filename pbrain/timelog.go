@@ -10,18 +10,19 @@ import (
 )
 
 // The time log answers one question about a move that came back late:
-// did the search overrun its plan, or was the process not running? Its
-// line for a move holds the time from the command to the answer (wall),
-// the search's hard limit (plan), the CPU time the process used meanwhile
-// (cpu) and the time the machine's hypervisor took from all its virtual
-// CPUs (steal, from /proc/stat). A search that overruns shows cpu close
-// to wall; a process that was not scheduled shows wall well above cpu,
-// and a virtual machine that was stopped shows steal besides. The CPU
-// time is the whole process's, helper threads and the garbage collector
-// included, so a busy collector can hide a stop (performance.md, session
-// 58: a 259 ms move with 253 ms of CPU and 100 ms of steal). The same
-// two readings keep stolen time out of the lag (nextLag). What the lines
-// showed on our machine is in docs/performance.md, session 58.
+// did the search overrun its plan, or was it not running? Its line for a
+// move holds the time from the command to the answer (wall), the search's
+// hard limit (plan), the CPU time the process used meanwhile (cpu), the
+// CPU time of the thread the search ran on (thread) and the time the
+// machine's hypervisor took from all its virtual CPUs (steal, from
+// /proc/stat). A search that overruns shows thread close to wall; a
+// search that was not scheduled shows wall well above thread, and a
+// virtual machine that was stopped shows steal besides. The process's CPU
+// time counts helper threads and the garbage collector too, so it can
+// hide a stop (performance.md, session 58: a 259 ms move with 253 ms of
+// it and 100 ms of steal); the search thread's cannot. The same readings
+// keep stolen time out of the lag (nextLag). What the lines showed on our
+// machine is in docs/performance.md, sessions 58 and 59.
 
 // clockHz is the unit of /proc/stat's counters (USER_HZ): 100 a second
 // on every Linux architecture Go runs on.
@@ -29,13 +30,16 @@ const clockHz = 100
 
 // usage is what the time log reads at a move's command and at its answer.
 type usage struct {
-	wall  time.Time
-	cpu   time.Duration // -1: not known on this system
-	steal time.Duration // -1: not known (no /proc/stat)
+	wall time.Time
+	cpu  time.Duration // the process's; -1: not known on this system
+	// the search thread's, set by the search's goroutine locked to its
+	// thread (readUsage runs elsewhere too); -1: not known
+	thread time.Duration
+	steal  time.Duration // -1: not known (no /proc/stat)
 }
 
 func readUsage() usage {
-	return usage{wall: time.Now(), cpu: processCPU(), steal: machineSteal()}
+	return usage{wall: time.Now(), cpu: processCPU(), thread: -1, steal: machineSteal()}
 }
 
 // machineSteal is the time stolen from all CPUs since the machine booted,
@@ -64,16 +68,24 @@ func stealOf(stat string) time.Duration {
 	return time.Duration(ticks) * time.Second / clockHz
 }
 
-// stolen is what the hypervisor took of the time from a to b from this
-// process: the machine's steal meanwhile (all its CPUs), but no more than
-// the process was off its CPU (the wall time less the CPU time). With
-// either unknown, or a process that used more CPU than wall time
-// (threads), nothing.
+// stolen is what the hypervisor took of the time from a to b from the
+// search: the machine's steal meanwhile (all its CPUs), but no more than
+// the search was off its CPU (the wall time less the search thread's CPU
+// time). Where the thread's time is not known the process's stands in,
+// and counts nothing once the process used more CPU than wall time
+// (threads). With the steal or both CPU times unknown, nothing.
 func stolen(a, b usage) time.Duration {
-	if a.cpu < 0 || b.cpu < 0 || a.steal < 0 || b.steal < 0 {
+	if a.steal < 0 || b.steal < 0 {
 		return 0
 	}
-	off := b.wall.Sub(a.wall) - (b.cpu - a.cpu)
+	ran := b.thread - a.thread
+	if a.thread < 0 || b.thread < 0 {
+		if a.cpu < 0 || b.cpu < 0 {
+			return 0
+		}
+		ran = b.cpu - a.cpu
+	}
+	off := b.wall.Sub(a.wall) - ran
 	return max(0, min(b.steal-a.steal, off))
 }
 
@@ -87,6 +99,6 @@ func timeLog(w io.Writer, n, stones int, planned time.Duration, a, b usage) {
 		}
 		return ms(y - x)
 	}
-	fmt.Fprintf(w, "move %d stones %d wall_ms %s plan_ms %s cpu_ms %s steal_ms %s\n",
-		n, stones, ms(b.wall.Sub(a.wall)), ms(planned), diff(a.cpu, b.cpu), diff(a.steal, b.steal))
+	fmt.Fprintf(w, "move %d stones %d wall_ms %s plan_ms %s cpu_ms %s thread_ms %s steal_ms %s\n",
+		n, stones, ms(b.wall.Sub(a.wall)), ms(planned), diff(a.cpu, b.cpu), diff(a.thread, b.thread), diff(a.steal, b.steal))
 }

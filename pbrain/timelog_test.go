@@ -39,7 +39,7 @@ func TestTimeLog(t *testing.T) {
 	if err := RunWith(ctx, strings.NewReader(in), &out, Options{TimeLog: &log}); err != nil {
 		t.Fatal(err)
 	}
-	re := regexp.MustCompile(`^move (\d+) stones (\d+) wall_ms (\d+\.\d) plan_ms (\d+\.\d) cpu_ms (\d+\.\d|-) steal_ms (\d+\.\d|-)$`)
+	re := regexp.MustCompile(`^move (\d+) stones (\d+) wall_ms (\d+\.\d) plan_ms (\d+\.\d) cpu_ms (\d+\.\d|-) thread_ms (\d+\.\d|-) steal_ms (\d+\.\d|-)$`)
 	lines := strings.Split(strings.TrimSuffix(log.String(), "\n"), "\n")
 	if len(lines) != 2 { // BEGIN and TURN play; YXBOARD and ABOUT do not
 		t.Fatalf("time log:\n%s\nwant two lines", log.String())
@@ -62,8 +62,19 @@ func TestTimeLog(t *testing.T) {
 		if wall > 5000 {
 			t.Errorf("line %q: a move of %v ms", l, wall)
 		}
-		if runtime.GOOS == "linux" && (m[5] == "-" || m[6] == "-") {
-			t.Errorf("line %q: CPU and steal are read on Linux", l)
+		if runtime.GOOS != "linux" {
+			continue
+		}
+		if m[5] == "-" || m[6] == "-" || m[7] == "-" {
+			t.Fatalf("line %q: CPU, the thread's CPU and steal are read on Linux", l)
+		}
+		// the search thread's time is the process's in part, within the
+		// move, and not nothing: it searched (the readings are to a
+		// microsecond, the log's to a tenth of a millisecond)
+		cpu, _ := strconv.ParseFloat(m[5], 64)
+		thread, _ := strconv.ParseFloat(m[6], 64)
+		if thread <= 0 || thread > cpu+0.2 || thread > wall+0.2 {
+			t.Errorf("line %q: the search thread's CPU %v ms, want within (0, min(cpu, wall)]", l, thread)
 		}
 	}
 }
@@ -73,7 +84,10 @@ func TestTimeLog(t *testing.T) {
 func TestStolen(t *testing.T) {
 	const ms = time.Millisecond
 	t0 := time.Unix(1000, 0)
-	at := func(wall, cpu, steal time.Duration) usage { return usage{wall: t0.Add(wall), cpu: cpu, steal: steal} }
+	at := func(wall, cpu, steal time.Duration) usage {
+		return usage{wall: t0.Add(wall), cpu: cpu, thread: -1, steal: steal}
+	}
+	th := func(u usage, thread time.Duration) usage { u.thread = thread; return u }
 	for _, c := range []struct {
 		name string
 		a, b usage
@@ -86,9 +100,55 @@ func TestStolen(t *testing.T) {
 		{"threads", at(0, 0, 0), at(100*ms, 180*ms, 50*ms), 0},
 		{"no steal known", at(0, 0, -1), at(257*ms, 158*ms, -1), 0},
 		{"no CPU known", at(0, -1, 0), at(257*ms, -1, 100*ms), 0},
+		// the search thread's own time, where known, says how long the
+		// search was off its CPU: session 58's 259 ms move had 253 ms
+		// of the process's CPU, the collector's threads with the search's
+		{"thread ran 165 of 259", th(at(0, 0, 0), 2*ms), th(at(259*ms, 253*ms, 100*ms), 167*ms), 94 * ms},
+		{"thread ran all", th(at(0, 0, 0), 0), th(at(200*ms, 240*ms, 100*ms), 199*ms), 1 * ms},
+		{"threads, the search's own known", th(at(0, 0, 0), 0), th(at(100*ms, 180*ms, 50*ms), 60*ms), 40 * ms},
+		{"thread known, process not", th(at(0, -1, 0), 0), th(at(257*ms, -1, 100*ms), 157*ms), 100 * ms},
+		{"one thread reading missing", th(at(0, 0, 0), -1), th(at(257*ms, 158*ms, 100*ms), 100*ms), 99 * ms},
+		{"thread known, no steal", th(at(0, 0, -1), 0), th(at(257*ms, 158*ms, -1), 100*ms), 0},
 	} {
 		if got := stolen(c.a, c.b); got != c.want {
 			t.Errorf("%s: stolen = %v, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+// threadCPU is the calling thread's time, not the process's: while a
+// goroutine locked to its thread waits, another burns 30 ms of CPU, which
+// the process's time counts and the waiting thread's does not.
+func TestThreadCPU(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		if got := threadCPU(); got != -1 {
+			t.Fatalf("threadCPU() = %v off Linux, want -1", got)
+		}
+		t.Skip("a thread's CPU time is read on Linux only")
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	t0, p0 := threadCPU(), processCPU()
+	done := make(chan time.Duration)
+	go func() {
+		deadline := time.Now().Add(5 * time.Second)
+		x := 0
+		for processCPU()-p0 < 30*time.Millisecond && time.Now().Before(deadline) {
+			for i := range 100000 {
+				x += i
+			}
+		}
+		done <- time.Duration(x % 2) // keep the loop
+	}()
+	<-done
+	t1, p1 := threadCPU(), processCPU()
+	if t0 < 0 || t1 < t0 {
+		t.Fatalf("threadCPU: %v, then %v", t0, t1)
+	}
+	if p1-p0 < 30*time.Millisecond {
+		t.Fatalf("the burner used %v of CPU in 5 s", p1-p0)
+	}
+	if t1-t0 > 5*time.Millisecond {
+		t.Errorf("the waiting thread used %v while the process used %v", t1-t0, p1-p0)
 	}
 }
