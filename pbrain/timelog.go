@@ -99,6 +99,9 @@ func timeLog(w io.Writer, n, stones int, planned time.Duration, a, b usage) {
 		}
 		return ms(y - x)
 	}
-	fmt.Fprintf(w, "move %d stones %d wall_ms %s plan_ms %s cpu_ms %s thread_ms %s steal_ms %s\n",
-		n, stones, ms(b.wall.Sub(a.wall)), ms(planned), diff(a.cpu, b.cpu), diff(a.thread, b.thread), diff(a.steal, b.steal))
+	// the command's time, to set a late move beside what else the machine
+	// ran then (a match's record dates its games)
+	fmt.Fprintf(w, "move %d stones %d wall_ms %s plan_ms %s cpu_ms %s thread_ms %s steal_ms %s at %s\n",
+		n, stones, ms(b.wall.Sub(a.wall)), ms(planned), diff(a.cpu, b.cpu), diff(a.thread, b.thread), diff(a.steal, b.steal),
+		a.wall.UTC().Format("2006-01-02T15:04:05.000Z"))
 }

@@ -36,10 +36,11 @@ func TestTimeLog(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	in := "START 15\nINFO timeout_turn 200\nBEGIN\nTURN 9,9\nYXBOARD\n7,7,1\nDONE\nABOUT\n"
+	began := time.Now().Truncate(time.Millisecond)
 	if err := RunWith(ctx, strings.NewReader(in), &out, Options{TimeLog: &log}); err != nil {
 		t.Fatal(err)
 	}
-	re := regexp.MustCompile(`^move (\d+) stones (\d+) wall_ms (\d+\.\d) plan_ms (\d+\.\d) cpu_ms (\d+\.\d|-) thread_ms (\d+\.\d|-) steal_ms (\d+\.\d|-)$`)
+	re := regexp.MustCompile(`^move (\d+) stones (\d+) wall_ms (\d+\.\d) plan_ms (\d+\.\d) cpu_ms (\d+\.\d|-) thread_ms (\d+\.\d|-) steal_ms (\d+\.\d|-) at (\S+)$`)
 	lines := strings.Split(strings.TrimSuffix(log.String(), "\n"), "\n")
 	if len(lines) != 2 { // BEGIN and TURN play; YXBOARD and ABOUT do not
 		t.Fatalf("time log:\n%s\nwant two lines", log.String())
@@ -57,6 +58,9 @@ func TestTimeLog(t *testing.T) {
 		// quarter of the turn)
 		if plan, _ := strconv.ParseFloat(m[4], 64); i == 0 && plan != 170 || plan > 170 || plan < 25 {
 			t.Errorf("line %q: plan %s ms, want 170.0 (less a lag after the first move)", l, m[4])
+		}
+		if at, err := time.Parse(time.RFC3339Nano, m[8]); err != nil || at.Before(began) || at.After(time.Now()) {
+			t.Errorf("line %q: the command's time %q (%v), want between the session's start and now", l, m[8], err)
 		}
 		wall, _ := strconv.ParseFloat(m[3], 64)
 		if wall > 5000 {
