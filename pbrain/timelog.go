@@ -13,9 +13,9 @@ import (
 // did the search overrun its plan, or was it not running? Its line for a
 // move holds the time from the command to the answer (wall), the search's
 // hard limit (plan), the CPU time the process used meanwhile (cpu), the
-// CPU time of the thread the search ran on (thread) and the time the
+// CPU time of the thread the search ran on (thread), the time the
 // machine's hypervisor took from all its virtual CPUs (steal, from
-// /proc/stat). A search that overruns shows thread close to wall; a
+// /proc/stat) and when the command came (at). A search that overruns shows thread close to wall; a
 // search that was not scheduled shows wall well above thread, and a
 // virtual machine that was stopped shows steal besides. The process's CPU
 // time counts helper threads and the garbage collector too, so it can
