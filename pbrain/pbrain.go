@@ -52,8 +52,11 @@ type Brain struct {
 	eng    gomokuengine.Engine
 	detail int           // INFO show_detail: 1 the MESSAGE REALTIME lines, 2 with POS and DONE
 	lag    time.Duration // how far the last moves ran past their allotment (nextLag)
-	log    io.Writer     // Options.TimeLog
-	played int           // moves answered, for the time log
+	// the command's clock: when the reader had the line being handled,
+	// and when the last move was answered (think)
+	cmdAt, answered time.Time
+	log             io.Writer // Options.TimeLog
+	played          int       // moves answered, for the time log
 
 	// multi-line commands
 	collect   string // "BOARD", "YXBOARD", "SWAP2BOARD" or ""
@@ -78,7 +81,7 @@ type Options struct {
 // RunWith is Run with options.
 func RunWith(ctx context.Context, in io.Reader, out io.Writer, opt Options) error {
 	b := &Brain{out: bufio.NewWriter(out), mem: 64 << 20, log: opt.TimeLog}
-	lines := make(chan string)
+	lines := make(chan input)
 	go func() {
 		r := bufio.NewReaderSize(in, 64<<10)
 		for {
@@ -87,37 +90,38 @@ func RunWith(ctx context.Context, in io.Reader, out io.Writer, opt Options) erro
 				break
 			}
 			select {
-			case lines <- line:
+			case lines <- input{line, time.Now()}:
 			case <-ctx.Done():
 				return
 			}
 		}
 		close(lines)
 	}()
-	var pending []string
+	var pending []input
 	eof := false
-	next := func() (string, bool) {
+	next := func() (input, bool) {
 		if len(pending) > 0 {
 			l := pending[0]
 			pending = pending[1:]
 			return l, true
 		}
 		if eof {
-			return "", false
+			return input{}, false
 		}
 		select {
 		case l, ok := <-lines:
 			return l, ok
 		case <-ctx.Done():
-			return "", false
+			return input{}, false
 		}
 	}
 	for {
-		line, ok := next()
+		c, ok := next()
 		if !ok {
 			return nil
 		}
-		think, quit := b.handle(line)
+		b.cmdAt = c.at
+		think, quit := b.handle(c.line)
 		if quit {
 			return nil
 		}
@@ -143,7 +147,7 @@ func RunWith(ctx context.Context, in io.Reader, out io.Writer, opt Options) erro
 					eof = true
 					continue
 				}
-				switch strings.ToUpper(strings.TrimSpace(l)) {
+				switch strings.ToUpper(strings.TrimSpace(l.line)) {
 				case "YXSTOP", "STOP":
 					cancel()
 				case "END":
@@ -167,6 +171,13 @@ func RunWith(ctx context.Context, in io.Reader, out io.Writer, opt Options) erro
 			return nil
 		}
 	}
+}
+
+// An input is a line and when the reader had it: a move's clock starts
+// there, not when the brain gets to it (think).
+type input struct {
+	line string
+	at   time.Time
 }
 
 // maxLine bounds an input line (its newline aside). A longer one is read
@@ -607,10 +618,18 @@ func (b *Brain) think() func(context.Context) {
 		return nil
 	}
 	at := readUsage()
+	// The turn runs from the command (the reader's time), or from the last
+	// answer for a command that was read while the brain still thought,
+	// as a manager's would be sent after it: what the brain did meanwhile
+	// (handling the line, finishing the last move) comes off this search.
+	var waited time.Duration
+	if from := laterOf(b.cmdAt, b.answered); !from.IsZero() && from.Before(at.wall) {
+		waited, at.wall = at.wall.Sub(from), from
+	}
 	lim := b.limits(b.detail)
 	lim.Recent = b.recent(b.stones)
 	if lim.TurnTime > 0 {
-		lim.TurnTime = max(lim.TurnTime-b.lag, lim.TurnTime/4)
+		lim.TurnTime = max(lim.TurnTime-b.lag-waited, lim.TurnTime/4)
 	}
 	planned := lim.Allot(len(b.stones), b.w*b.h).Maximum
 	return func(ctx context.Context) {
@@ -630,12 +649,21 @@ func (b *Brain) think() func(context.Context) {
 		b.println("%d,%d", x, y)
 		end := readUsage()
 		end.thread = threadCPU()
+		b.answered = end.wall
 		b.lag = nextLag(b.lag, end.wall.Sub(at.wall)-stolen(at, end), planned)
 		b.played++
 		if b.log != nil {
-			timeLog(b.log, b.played, len(b.stones)-1, planned, at, end)
+			timeLog(b.log, b.played, len(b.stones)-1, planned, waited, at, end)
 		}
 	}
+}
+
+// laterOf is the later of two times.
+func laterOf(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }
 
 // nextLag is the lag after a move that took elapsed, from its command

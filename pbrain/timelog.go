@@ -90,8 +90,9 @@ func stolen(a, b usage) time.Duration {
 }
 
 // timeLog writes one line to w for a move: number n of the session, with
-// stones on the board before it, planned as its hard limit, from a to b.
-func timeLog(w io.Writer, n, stones int, planned time.Duration, a, b usage) {
+// stones on the board before it, planned as its hard limit, from a to b,
+// of which it waited from the command to the search's plan.
+func timeLog(w io.Writer, n, stones int, planned, waited time.Duration, a, b usage) {
 	ms := func(d time.Duration) string { return strconv.FormatFloat(float64(d)/1e6, 'f', 1, 64) }
 	diff := func(x, y time.Duration) string {
 		if x < 0 || y < 0 {
@@ -101,7 +102,7 @@ func timeLog(w io.Writer, n, stones int, planned time.Duration, a, b usage) {
 	}
 	// the command's time, to set a late move beside what else the machine
 	// ran then (a match's record dates its games)
-	fmt.Fprintf(w, "move %d stones %d wall_ms %s plan_ms %s cpu_ms %s thread_ms %s steal_ms %s at %s\n",
+	fmt.Fprintf(w, "move %d stones %d wall_ms %s plan_ms %s cpu_ms %s thread_ms %s steal_ms %s wait_ms %s at %s\n",
 		n, stones, ms(b.wall.Sub(a.wall)), ms(planned), diff(a.cpu, b.cpu), diff(a.thread, b.thread), diff(a.steal, b.steal),
-		a.wall.UTC().Format("2006-01-02T15:04:05.000Z"))
+		ms(waited), a.wall.UTC().Format("2006-01-02T15:04:05.000Z"))
 }

@@ -1,6 +1,7 @@
 package pbrain
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"regexp"
@@ -40,7 +41,7 @@ func TestTimeLog(t *testing.T) {
 	if err := RunWith(ctx, strings.NewReader(in), &out, Options{TimeLog: &log}); err != nil {
 		t.Fatal(err)
 	}
-	re := regexp.MustCompile(`^move (\d+) stones (\d+) wall_ms (\d+\.\d) plan_ms (\d+\.\d) cpu_ms (\d+\.\d|-) thread_ms (\d+\.\d|-) steal_ms (\d+\.\d|-) at (\S+)$`)
+	re := regexp.MustCompile(`^move (\d+) stones (\d+) wall_ms (\d+\.\d) plan_ms (\d+\.\d) cpu_ms (\d+\.\d|-) thread_ms (\d+\.\d|-) steal_ms (\d+\.\d|-) wait_ms (\d+\.\d) at (\S+)$`)
 	lines := strings.Split(strings.TrimSuffix(log.String(), "\n"), "\n")
 	if len(lines) != 2 { // BEGIN and TURN play; YXBOARD and ABOUT do not
 		t.Fatalf("time log:\n%s\nwant two lines", log.String())
@@ -53,14 +54,15 @@ func TestTimeLog(t *testing.T) {
 		if m[1] != strconv.Itoa(i+1) || m[2] != strconv.Itoa(2*i) {
 			t.Errorf("line %q: want move %d with %d stones", l, i+1, 2*i)
 		}
-		// 200 ms less the 30 ms margin; the second move's less the lag of
-		// the first, if it ran late on a loaded machine (down to half of a
-		// quarter of the turn)
-		if plan, _ := strconv.ParseFloat(m[4], 64); i == 0 && plan != 170 || plan > 170 || plan < 25 {
-			t.Errorf("line %q: plan %s ms, want 170.0 (less a lag after the first move)", l, m[4])
+		// 200 ms less the 30 ms margin and the time from the command to
+		// the search (under a millisecond unless the machine is loaded);
+		// the second move's less the lag of the first too, if it ran late
+		// on a loaded machine (down to half of a quarter of the turn)
+		if plan, _ := strconv.ParseFloat(m[4], 64); i == 0 && plan < 160 || plan > 170 || plan < 25 {
+			t.Errorf("line %q: plan %s ms, want 170.0 less the wait (and a lag after the first move)", l, m[4])
 		}
-		if at, err := time.Parse(time.RFC3339Nano, m[8]); err != nil || at.Before(began) || at.After(time.Now()) {
-			t.Errorf("line %q: the command's time %q (%v), want between the session's start and now", l, m[8], err)
+		if at, err := time.Parse(time.RFC3339Nano, m[9]); err != nil || at.Before(began) || at.After(time.Now()) {
+			t.Errorf("line %q: the command's time %q (%v), want between the session's start and now", l, m[9], err)
 		}
 		wall, _ := strconv.ParseFloat(m[3], 64)
 		if wall > 5000 {
@@ -154,5 +156,50 @@ func TestThreadCPU(t *testing.T) {
 	}
 	if t1-t0 > 5*time.Millisecond {
 		t.Errorf("the waiting thread used %v while the process used %v", t1-t0, p1-p0)
+	}
+}
+
+// A move's turn runs from when the reader had its command: time the brain
+// took to get to it comes off the search's plan and counts in the move's
+// time. A command read while the last move was still searched (input fed
+// ahead, as in TestTimeLog) runs from that move's answer instead.
+func TestTimeLogWait(t *testing.T) {
+	var out, log bytes.Buffer
+	b := &Brain{out: bufio.NewWriter(&out), mem: 64 << 20, log: &log}
+	for _, l := range []string{"START 15", "INFO timeout_turn 200"} {
+		if think, _ := b.handle(l); think != nil {
+			t.Fatalf("%s: a search", l)
+		}
+	}
+	b.cmdAt = time.Now().Add(-60 * time.Millisecond) // read 60 ms ago
+	think, _ := b.handle("BEGIN")
+	if think == nil {
+		t.Fatal("BEGIN: no search")
+	}
+	think(context.Background())
+	re := regexp.MustCompile(`wall_ms (\d+\.\d) plan_ms (\d+\.\d) .* wait_ms (\d+\.\d) at `)
+	m := re.FindStringSubmatch(log.String())
+	if m == nil {
+		t.Fatalf("time log %q: not the log's form", log.String())
+	}
+	wall, _ := strconv.ParseFloat(m[1], 64)
+	plan, _ := strconv.ParseFloat(m[2], 64)
+	wait, _ := strconv.ParseFloat(m[3], 64)
+	// 200 ms less the 60 waited, less the 30 ms margin
+	if wait < 60 || plan > 110 || plan < 50 || wall < wait {
+		t.Errorf("time log %q: want wait ≥ 60 ms, plan ≤ 110 ms (200 less the wait and the margin), the wait within the move's time", log.String())
+	}
+	// the next command, read before that answer, runs from the answer
+	log.Reset()
+	b.cmdAt = time.Now().Add(-time.Second)
+	if think, _ = b.handle("TURN 9,9"); think == nil {
+		t.Fatal("TURN: no search")
+	}
+	think(context.Background())
+	if m = re.FindStringSubmatch(log.String()); m == nil {
+		t.Fatalf("time log %q: not the log's form", log.String())
+	}
+	if wait, _ = strconv.ParseFloat(m[3], 64); wait > 50 {
+		t.Errorf("time log %q: a command read before the last answer waited %v ms, want the time since that answer", log.String(), wait)
 	}
 }

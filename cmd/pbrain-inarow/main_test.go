@@ -488,9 +488,20 @@ func TestTimeLogFlag(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(string(log), "\n"), "\n")
-	if len(lines) != 2 || !strings.HasPrefix(lines[0], "move 1 stones 0 wall_ms ") || !strings.HasPrefix(lines[1], "move 1 stones 0 wall_ms ") ||
-		!strings.Contains(lines[0], " plan_ms 170.0 ") {
+	// each a first move: 200 ms less the 30 ms margin and the time from
+	// the command to the search
+	plan := regexp.MustCompile(` plan_ms (1[67]\d\.\d) `)
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "move 1 stones 0 wall_ms ") || !strings.HasPrefix(lines[1], "move 1 stones 0 wall_ms ") {
 		t.Fatalf("time log of two sessions of one move each:\n%s", log)
+	}
+	for _, l := range lines {
+		m := plan.FindStringSubmatch(l)
+		if m == nil {
+			t.Fatalf("time log line %q: want a plan of 170 ms less the wait", l)
+		}
+		if p, _ := strconv.ParseFloat(m[1], 64); p < 160 || p > 170 {
+			t.Fatalf("time log line %q: want a plan of 170 ms less the wait", l)
+		}
 	}
 	out, err := exec.Command(brainBin, "extra").CombinedOutput()
 	if code := exitCode(err); code != 2 || !strings.Contains(string(out), `unexpected ["extra"]`) {
