@@ -10,10 +10,4 @@ import (
 // threadCPU is the user and system time the calling thread has used, or
 // -1. Its caller must be locked to its thread (runtime.LockOSThread) for
 // two readings to be of the same thread.
-func threadCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_THREAD, &ru) != nil {
-		return -1
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+func threadCPU() time.Duration { return rusageCPU(syscall.RUSAGE_THREAD) }

@@ -15,14 +15,15 @@ import (
 // hard limit (plan), the CPU time the process used meanwhile (cpu), the
 // CPU time of the thread the search ran on (thread), the time the
 // machine's hypervisor took from all its virtual CPUs (steal, from
-// /proc/stat) and when the command came (at). A search that overruns shows thread close to wall; a
-// search that was not scheduled shows wall well above thread, and a
-// virtual machine that was stopped shows steal besides. The process's CPU
-// time counts helper threads and the garbage collector too, so it can
-// hide a stop (performance.md, session 58: a 259 ms move with 253 ms of
-// it and 100 ms of steal); the search thread's cannot. The same readings
-// keep stolen time out of the lag (nextLag). What the lines showed on our
-// machine is in docs/performance.md, sessions 58 and 59.
+// /proc/stat), the time from the command to the search's plan (wait) and
+// when the command came (at). A search that overruns shows thread close
+// to wall; a search that was not scheduled shows wall well above thread,
+// and a virtual machine that was stopped shows steal besides. The
+// process's CPU time counts helper threads and the garbage collector too,
+// so it can hide a stop (performance.md, session 58: a 259 ms move with
+// 253 ms of it and 100 ms of steal); the search thread's cannot. The same
+// readings keep stolen time out of the lag (nextLag). What the lines
+// showed on our machine is in docs/performance.md, sessions 58 and 59.
 
 // clockHz is the unit of /proc/stat's counters (USER_HZ): 100 a second
 // on every Linux architecture Go runs on.
