@@ -319,10 +319,12 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 	var workers []*exec.Cmd
 	var outs []*bytes.Buffer
 	for i := range 3 {
-		// The first, to be killed, claims 4 positions at a time: holding
+		// The first, to be killed, claims 8 positions at a time: holding
 		// two or more when stopped, it holds one or more when dead, since
-		// it writes one score at a time (one may be under way).
-		batch := []string{"4", "2", "2"}[i]
+		// it writes one score at a time (one may be under way). With 4,
+		// the others once finished the book before it was caught holding
+		// two (session 59's CI run).
+		batch := []string{"8", "2", "2"}[i]
 		w, out := start("book", "worker", "--db", named(fmt.Sprint("worker", i)), "--table-mb", "4", "--batch", batch, "--lease", "1s", "--retry", "1m", "--quiet")
 		workers, outs = append(workers, w), append(outs, out)
 	}
