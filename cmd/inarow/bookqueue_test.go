@@ -272,10 +272,12 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 	if res := cli(t, "", append([]string{"book", "generate", "--out", one, "--quiet"}, book...)...); res.code != 0 {
 		t.Fatalf("one process: exit %d\n%s", res.code, res.stderr)
 	}
-	start := func(args ...string) (*exec.Cmd, *bytes.Buffer) {
+	// (a syncBuffer: a failure's message reads the output of a process
+	// still running)
+	start := func(args ...string) (*exec.Cmd, *syncBuffer) {
 		cmd := exec.Command(bin, args...)
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
+		out := &syncBuffer{}
+		cmd.Stdout, cmd.Stderr = out, out
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
@@ -285,7 +287,7 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 				cmd.Wait()
 			}
 		})
-		return cmd, &out
+		return cmd, out
 	}
 	// Each process's connections go by a name of its own, so that the
 	// test can watch and cut them.
@@ -317,7 +319,7 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 	})
 	total := queryInt(t, conn, `SELECT positions FROM book_queue`)
 	var workers []*exec.Cmd
-	var outs []*bytes.Buffer
+	var outs []*syncBuffer
 	for i := range 3 {
 		// The first, to be killed, claims 8 positions at a time: holding
 		// two or more when stopped, it holds one or more when dead, since
