@@ -18,7 +18,8 @@ import (
 // board's own stones (1) and the other's (2), plus 10000 times the rule
 // it was given (INFO rule), and the first empty point row by row from the
 // top. With FAKE_MATE=n, a board of n stones or more is a mate in 7 for
-// the side to move, first reported at 1000 + n nodes.
+// the side to move, first reported at 1000 + n nodes. FAKE_ITERS has it
+// report iterations before its answer (fakeIterations).
 func TestMain(m *testing.M) {
 	if os.Getenv("FAKE_BRAIN") == "" {
 		os.Exit(m.Run())
@@ -47,6 +48,7 @@ func TestMain(m *testing.M) {
 			} else {
 				fmt.Printf("INFO EVAL %d\n", 10000*rule+100*own+other)
 			}
+			fakeIterations(os.Getenv("FAKE_ITERS"), own+other)
 			fmt.Println(firstEmpty(used))
 		case inBoard:
 			f := strings.Split(l, ",")
@@ -224,6 +226,24 @@ func TestGenCommand(t *testing.T) {
 		}
 		if len(games) != c.games || c.games > 0 && (games["5"] < 5 || games["6"] < 5) {
 			t.Errorf("%s: positions by game %v, want %d games (5, 6) with several each", c.rule, games, c.games)
+		}
+	}
+}
+
+// fakeIterations prints the iterations of the fake brain's search of a
+// board of n stones: depths 2 to n+1, each at 10^depth nodes and depth
+// ms, as Rapfi's INFO lines (style "info") or, at twice the nodes and
+// three times the time, as pbrain-inarow's MESSAGE lines ("message").
+func fakeIterations(style string, n int) {
+	nodes := int64(1)
+	for d := 1; d <= n+1; d++ {
+		nodes *= 10
+		switch {
+		case d == 1:
+		case style == "info":
+			fmt.Printf("INFO PV 0\nINFO DEPTH %d\nINFO SELDEPTH %d\nINFO NODES 5\nINFO TOTALNODES %d\nINFO TOTALTIME %d\nINFO EVAL 1\nINFO PV DONE\n", d, d+3, nodes, d)
+		case style == "message":
+			fmt.Printf("MESSAGE depth %d ev -3 n %d n/s 5 tm %d pv 7,7\nMESSAGE REALTIME BEST 7,7\n", d, 2*nodes, 3*d)
 		}
 	}
 }

@@ -11,6 +11,7 @@
 //	gomoku-evalfit positions -brain main -side tomove -o ours.txt games.sgf
 //	gomoku-evalfit blunders -against rapfi -o blunders.txt games.sgf
 //	gomoku-evalfit judge -depth 18 -cache judged.txt ours.txt theirs.txt
+//	gomoku-evalfit depths -brain pbrain-inarow -brain pbrain-rapfi -turn 1000 ours.txt
 //
 // gen plays a brain against itself from random openings and writes each
 // position with the brain's evaluation, its move and the game's result;
@@ -44,6 +45,9 @@
 // file a brain) side by side: a brain searching to a fixed depth values
 // the position after each, and judge prints each file's mean win chance
 // for the mover and its paired difference from the first file's.
+//
+// depths sets brains' deepening side by side: the nodes and the time
+// each takes to finish each depth on the same positions.
 package main
 
 import (
@@ -53,7 +57,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gomoku-evalfit gen|label|fit|order|cuts|positions|compare|blunders|judge [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gomoku-evalfit gen|label|fit|order|cuts|positions|compare|blunders|judge|depths [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -76,8 +80,10 @@ func main() {
 		err = blunders(os.Args[2:])
 	case "judge":
 		err = judge(os.Args[2:])
+	case "depths":
+		err = depths(os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q (gen, label, fit, order, cuts, positions, compare, blunders, judge)", os.Args[1])
+		err = fmt.Errorf("unknown command %q (gen, label, fit, order, cuts, positions, compare, blunders, judge, depths)", os.Args[1])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gomoku-evalfit:", err)
