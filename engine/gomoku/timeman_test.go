@@ -167,3 +167,30 @@ func TestTimeManagerChecked(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeManagerResume: a deepening cut at its unchecked end goes on to
+// the checked end under a turn limit while a sixteenth of the maximum is
+// left before it; not under a match clock, nor once checked.
+func TestTimeManagerResume(t *testing.T) {
+	turn := newTimeManager(Limits{TurnTime: 200 * ms}.Allot(20, 225)) // maximum 170 ms
+	if turn.Match || turn.Maximum != 170*ms {
+		t.Fatalf("a 200 ms turn: %+v", turn.Allotment)
+	}
+	// the checked end 164.9 ms, a sixteenth of the maximum 10.625 ms
+	for _, c := range []struct {
+		at   time.Duration
+		want bool
+	}{{136 * ms, true}, {140 * ms, true}, {154 * ms, true}, {155 * ms, false}, {170 * ms, false}} {
+		if got := turn.resume(c.at); got != c.want {
+			t.Errorf("a 200 ms turn cut at %v: resume %v, want %v", c.at, got, c.want)
+		}
+	}
+	turn.checked = true
+	if turn.resume(136 * ms) {
+		t.Error("a checked deepening resumes")
+	}
+	match := newTimeManager(Limits{TurnTime: 200 * ms, MatchTime: 60 * time.Second, TimeLeft: 30 * time.Second}.Allot(20, 225))
+	if !match.Match || match.resume(match.deepening()) {
+		t.Errorf("a match clock's deepening resumes: %+v", match.Allotment)
+	}
+}
