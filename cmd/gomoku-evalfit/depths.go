@@ -150,33 +150,21 @@ func (d *brainDeepener) deepen(rules inarow.Rules, moves []inarow.Move) ([]itera
 	return d.ask(boardCommand(rules, moves))
 }
 
-// ask sends a board and reads the iterations up to the brain's answer.
+// ask sends a board and returns the iterations the brain reports up to
+// its answer (brainProc.ask reads the lines).
 func (d *brainDeepener) ask(board string) ([]iteration, error) {
-	if err := d.idle(); err != nil {
-		return nil, err
-	}
-	if _, err := io.WriteString(d.in, board); err != nil {
-		return nil, err
-	}
 	var its []iteration
 	var p iterParser
-	for l := range d.lines {
+	d.seen = func(l string) {
 		if it, ok := p.line(l); ok {
 			its = append(its, it)
-			continue
-		}
-		switch {
-		case strings.HasPrefix(l, "ERROR"):
-			return nil, fmt.Errorf("brain: %s", l)
-		case l == "", strings.HasPrefix(l, "INFO"), strings.HasPrefix(l, "MESSAGE"), strings.HasPrefix(l, "DEBUG"), strings.HasPrefix(l, "name="):
-		default:
-			return its, nil
 		}
 	}
-	if d.err != nil {
-		return nil, d.err
+	defer func() { d.seen = nil }()
+	if _, _, err := d.brainProc.ask(board); err != nil {
+		return nil, err
 	}
-	return nil, io.ErrUnexpectedEOF
+	return its, nil
 }
 
 // iterParser reads a brain's iterations from its output: Rapfi's INFO

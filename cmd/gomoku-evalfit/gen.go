@@ -226,6 +226,9 @@ type brainProc struct {
 	// iteration whose INFO EVAL was a mate for the brain (+M), -1 if none:
 	// how soon its search proved the win
 	mateNodes int64
+	// seen, if set, is given every line answerEval reads (depths reads
+	// the iterations from them)
+	seen func(line string)
 }
 
 func startBrain(path string, depth, turn int, rule gomoku.Rule) (*brainProc, error) {
@@ -326,6 +329,9 @@ func (e *brainProc) answerEval() (eval, ans string, err error) {
 	e.mateNodes = -1
 	var nodes int64 = -1
 	for l := range e.lines {
+		if e.seen != nil {
+			e.seen(l)
+		}
 		switch {
 		case strings.HasPrefix(l, "INFO TOTALNODES "):
 			nodes, _ = strconv.ParseInt(strings.TrimPrefix(l, "INFO TOTALNODES "), 10, 64)
