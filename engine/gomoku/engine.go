@@ -351,7 +351,9 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 		if checkedSafe && b.legalFor(me, checked) {
 			known = checked
 		}
-		res.Move = g.safeMove(s, res.Move, known, hardT, hardD)
+		// (the deepening's check may have found this move lost already)
+		lost := res.Move == checked && !checkedSafe
+		res.Move = g.safeMove(s, res.Move, known, lost, hardT, hardD)
 	}
 	res.Nodes = s.total() + helperNodes // the threat checks after the deepening too
 	return res
@@ -420,15 +422,18 @@ func (g *Engine) loses(s *searcher, m int, hard time.Time, budget time.Duration)
 // VCT) that the search did not see; then it takes known (a move that
 // passed the check earlier in the turn, -1 if none) or else the first
 // candidate that does not, while time allows. If m's check cannot finish,
-// known is played in its place.
-func (g *Engine) safeMove(s *searcher, m, known int, hard time.Time, budget time.Duration) int {
+// known is played in its place. lost says a check earlier in the turn
+// found m lost: it is not checked again.
+func (g *Engine) safeMove(s *searcher, m, known int, lost bool, hard time.Time, budget time.Duration) int {
 	b := s.b
-	lost, cut := g.loses(s, m, hard, budget)
-	if cut && known >= 0 {
-		return known
-	}
 	if !lost {
-		return m
+		l, cut := g.loses(s, m, hard, budget)
+		if cut && known >= 0 {
+			return known
+		}
+		if !l {
+			return m
+		}
 	}
 	if known >= 0 && known != m {
 		return known

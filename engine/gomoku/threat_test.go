@@ -200,7 +200,7 @@ func TestSafeMoveSeesLongerVCT(t *testing.T) {
 		defer func(d, m int64) { safeVCTDiv, safeVCTMax = d, m }(safeVCTDiv, safeVCTMax)
 		safeVCTDiv, safeVCTMax = div, most
 		s := &searcher{b: b, tt: NewTT(1 << 20), ctx: context.Background(), hard: time.Now().Add(time.Hour), threats: newThreatTable(8 << 20)}
-		return (&Engine{}).safeMove(s, m, -1, time.Now().Add(time.Minute), 170*time.Millisecond)
+		return (&Engine{}).safeMove(s, m, -1, false, time.Now().Add(time.Minute), 170*time.Millisecond)
 	}
 	if q := safe(safeVCTDiv, safeVCTMax); q != m {
 		t.Fatalf("with the default budget safeMove played %v, not j11", b.move(q))
@@ -242,7 +242,7 @@ func TestSafeMoveKnown(t *testing.T) {
 	if lost, cut := g.loses(s, m, later, turn); !lost || cut {
 		t.Fatalf("loses(j11) = %v, cut %v: want true, false", lost, cut)
 	}
-	safe := g.safeMove(s, m, -1, later, turn) // a candidate that holds, found by search
+	safe := g.safeMove(s, m, -1, false, later, turn) // a candidate that holds, found by search
 	if safe == m {
 		t.Fatal("safeMove kept j11")
 	}
@@ -262,20 +262,37 @@ func TestSafeMoveKnown(t *testing.T) {
 	if known < 0 {
 		t.Fatal("no second candidate holds")
 	}
-	if q := g.safeMove(s, m, known, later, turn); q != known {
+	if q := g.safeMove(s, m, known, false, later, turn); q != known {
 		t.Errorf("j11 loses and %v was checked: safeMove played %v", b.move(known), b.move(q))
 	}
 	if lost, cut := g.loses(s, m, past, turn); lost || !cut {
 		t.Errorf("loses past the hard limit = %v, cut %v: want false, true", lost, cut)
 	}
-	if q := g.safeMove(s, m, known, past, turn); q != known {
+	if q := g.safeMove(s, m, known, false, past, turn); q != known {
 		t.Errorf("a cut check with %v checked: safeMove played %v", b.move(known), b.move(q))
 	}
-	if q := g.safeMove(s, m, -1, past, turn); q != m {
+	if q := g.safeMove(s, m, -1, false, past, turn); q != m {
 		t.Errorf("a cut check with nothing checked: safeMove played %v, not j11", b.move(q))
 	}
 	if s.hard.Before(later) || s.stopped {
 		t.Error("the check left the searcher's hard limit or stop changed")
+	}
+	// told that j11 was found lost, safeMove does not check it again: the
+	// same move, without the nodes of j11's check (fresh tables each, so
+	// that no search reads another's)
+	fresh := func() *searcher {
+		return &searcher{b: b, tt: NewTT(1 << 20), ctx: context.Background(), hard: time.Now().Add(time.Hour), threats: newThreatTable(8 << 20)}
+	}
+	s1 := fresh()
+	g.loses(s1, m, later, turn)
+	check := s1.total()
+	s2, s3 := fresh(), fresh()
+	q2, q3 := g.safeMove(s2, m, -1, false, later, turn), g.safeMove(s3, m, -1, true, later, turn)
+	if q2 != q3 || q3 == m {
+		t.Errorf("safeMove played %v unchecked, %v told j11 loses: want the same move, not j11", b.move(q2), b.move(q3))
+	}
+	if s3.total() != s2.total()-check {
+		t.Errorf("told j11 loses, safeMove took %d nodes; unchecked %d, j11's check %d", s3.total(), s2.total(), check)
 	}
 }
 
