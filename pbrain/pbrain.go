@@ -74,7 +74,8 @@ type Options struct {
 	// TimeLog, if not nil, gets a line for each move the brain plays
 	// (BEGIN, TURN, BOARD): how long it took from the command to the
 	// answer against the search's plan, and the CPU time and the
-	// machine's stolen time meanwhile (timelog.go says how to read it).
+	// machine's stolen time meanwhile (timelog.go says how to read it);
+	// and a line for each ERROR it answers.
 	TimeLog io.Writer
 }
 
@@ -224,9 +225,13 @@ func readLine(r *bufio.Reader, limit int) (string, error) {
 func (b *Brain) println(format string, args ...any) {
 	b.omu.Lock()
 	defer b.omu.Unlock()
-	fmt.Fprintf(b.out, format, args...)
+	line := fmt.Sprintf(format, args...)
+	b.out.WriteString(line)
 	b.out.WriteString("\n")
 	b.out.Flush()
+	if b.log != nil && strings.HasPrefix(line, "ERROR") {
+		errorLog(b.log, line, time.Now())
+	}
 }
 
 // handle processes one line; it returns a thinking job to run, or quit.
@@ -653,7 +658,9 @@ func (b *Brain) think() func(context.Context) {
 		b.lag = nextLag(b.lag, end.wall.Sub(at.wall)-stolen(at, end), planned)
 		b.played++
 		if b.log != nil {
+			b.omu.Lock() // (println writes ERROR lines to the log too)
 			timeLog(b.log, b.played, len(b.stones)-1, planned, waited, at, end)
+			b.omu.Unlock()
 		}
 	}
 }

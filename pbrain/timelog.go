@@ -24,6 +24,11 @@ import (
 // 253 ms of it and 100 ms of steal); the search thread's cannot. The same
 // readings keep stolen time out of the lag (nextLag). What the lines
 // showed on our machine is in docs/performance.md, sessions 58 and 59.
+//
+// Every ERROR the brain answers gets a line too ("error at TIME: ERROR
+// …"): a manager such as c-gomoku-cli drops a brain's ERROR lines and
+// waits on for a move, so a command the brain refused shows in a match
+// only as a loss on time (session 61 met one it could not explain).
 
 // clockHz is the unit of /proc/stat's counters (USER_HZ): 100 a second
 // on every Linux architecture Go runs on.
@@ -106,4 +111,9 @@ func timeLog(w io.Writer, n, stones int, planned, waited time.Duration, a, b usa
 	fmt.Fprintf(w, "move %d stones %d wall_ms %s plan_ms %s cpu_ms %s thread_ms %s steal_ms %s wait_ms %s at %s\n",
 		n, stones, ms(b.wall.Sub(a.wall)), ms(planned), diff(a.cpu, b.cpu), diff(a.thread, b.thread), diff(a.steal, b.steal),
 		ms(waited), a.wall.UTC().Format("2006-01-02T15:04:05.000Z"))
+}
+
+// errorLog writes the time log's line for an ERROR answer sent at t.
+func errorLog(w io.Writer, line string, t time.Time) {
+	fmt.Fprintf(w, "error at %s: %s\n", t.UTC().Format("2006-01-02T15:04:05.000Z"), line)
 }

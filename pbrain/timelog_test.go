@@ -203,3 +203,44 @@ func TestTimeLogWait(t *testing.T) {
 		t.Errorf("time log %q: a command read before the last answer waited %v ms, want the time since that answer", log.String(), wait)
 	}
 }
+
+// Every ERROR answered has its line in the time log, in its place among
+// the moves' lines: a manager that drops ERROR lines shows a refused
+// command only as a loss on time.
+func TestTimeLogErrors(t *testing.T) {
+	var out, log bytes.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	in := "START 15\nINFO timeout_turn 100\nTURN 99,99\nBEGIN\nTURN 7,7\n"
+	began := time.Now().Truncate(time.Millisecond)
+	if err := RunWith(ctx, strings.NewReader(in), &out, Options{TimeLog: &log}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(log.String(), "\n"), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("time log:\n%s\nwant three lines: two errors and a move", log.String())
+	}
+	re := regexp.MustCompile(`^error at (\S+): (ERROR .+)$`)
+	answers := strings.Split(strings.TrimSpace(out.String()), "\n")
+	var errs []string
+	for _, a := range answers {
+		if strings.HasPrefix(a, "ERROR") {
+			errs = append(errs, a)
+		}
+	}
+	for i, k := range []int{0, 2} {
+		m := re.FindStringSubmatch(lines[k])
+		if m == nil {
+			t.Fatalf("line %q: not an error line", lines[k])
+		}
+		if i >= len(errs) || m[2] != errs[i] {
+			t.Errorf("line %q: want the brain's answer %q", lines[k], errs)
+		}
+		if at, err := time.Parse(time.RFC3339Nano, m[1]); err != nil || at.Before(began) || at.After(time.Now()) {
+			t.Errorf("line %q: time %q (%v), want between the session's start and now", lines[k], m[1], err)
+		}
+	}
+	if !strings.HasPrefix(lines[1], "move 1 stones 0 ") {
+		t.Errorf("line %q: want BEGIN's move between the errors", lines[1])
+	}
+}
