@@ -28,7 +28,8 @@ import (
 // Every ERROR the brain answers gets a line too ("error at TIME: ERROR
 // …"): a manager such as c-gomoku-cli drops a brain's ERROR lines and
 // waits on for a move, so a command the brain refused shows in a match
-// only as a loss on time (session 61 met one it could not explain).
+// only as a loss on time (session 61 met a loss on time it could not
+// explain).
 
 // clockHz is the unit of /proc/stat's counters (USER_HZ): 100 a second
 // on every Linux architecture Go runs on.
