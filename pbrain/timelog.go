@@ -111,10 +111,13 @@ func timeLog(w io.Writer, n, stones int, planned, waited time.Duration, a, b usa
 	// ran then (a match's record dates its games)
 	fmt.Fprintf(w, "move %d stones %d wall_ms %s plan_ms %s cpu_ms %s thread_ms %s steal_ms %s wait_ms %s at %s\n",
 		n, stones, ms(b.wall.Sub(a.wall)), ms(planned), diff(a.cpu, b.cpu), diff(a.thread, b.thread), diff(a.steal, b.steal),
-		ms(waited), a.wall.UTC().Format("2006-01-02T15:04:05.000Z"))
+		ms(waited), logTime(a.wall))
 }
 
 // errorLog writes the time log's line for an ERROR answer sent at t.
 func errorLog(w io.Writer, line string, t time.Time) {
-	fmt.Fprintf(w, "error at %s: %s\n", t.UTC().Format("2006-01-02T15:04:05.000Z"), line)
+	fmt.Fprintf(w, "error at %s: %s\n", logTime(t), line)
 }
+
+// logTime is the time log's form of a time: UTC to the millisecond.
+func logTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }

@@ -236,7 +236,10 @@ func TestSafeMoveKnown(t *testing.T) {
 	}
 	m := b.cellOf(160)
 	g := &Engine{}
-	s := &searcher{b: b, tt: NewTT(1 << 20), ctx: context.Background(), hard: time.Now().Add(time.Hour), threats: newThreatTable(8 << 20)}
+	fresh := func() *searcher {
+		return &searcher{b: b, tt: NewTT(1 << 20), ctx: context.Background(), hard: time.Now().Add(time.Hour), threats: newThreatTable(8 << 20)}
+	}
+	s := fresh()
 	later, past := time.Now().Add(time.Minute), time.Now().Add(-time.Millisecond)
 	turn := 170 * time.Millisecond
 	if lost, cut := g.loses(s, m, later, turn); !lost || cut {
@@ -280,9 +283,6 @@ func TestSafeMoveKnown(t *testing.T) {
 	// told that j11 was found lost, safeMove does not check it again: the
 	// same move, without the nodes of j11's check (fresh tables each, so
 	// that no search reads another's)
-	fresh := func() *searcher {
-		return &searcher{b: b, tt: NewTT(1 << 20), ctx: context.Background(), hard: time.Now().Add(time.Hour), threats: newThreatTable(8 << 20)}
-	}
 	s1 := fresh()
 	g.loses(s1, m, later, turn)
 	check := s1.total()
