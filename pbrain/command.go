@@ -17,7 +17,7 @@ import (
 func Command(name string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	timelog := fs.String("timelog", "", "append a line for each move to `FILE`: time from command to answer, the plan, the process's and the search thread's CPU, stolen time, the wait before the search, and the command's time; and a line for each ERROR answered")
+	timelog := fs.String("timelog", "", "append a line for each move to `FILE`: time from command to answer, the plan, the process's and the search thread's CPU, stolen time, the wait before the search, and the command's time; a line for each ERROR answered; and the watchdog's report, with every goroutine's stack, when it answers for a search")
 	if err := fs.Parse(args); err == flag.ErrHelp {
 		return 0 // -h: the usage is printed
 	} else if err != nil {

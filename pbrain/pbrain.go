@@ -49,7 +49,7 @@ type Brain struct {
 	rule   gomoku.Rule
 	lim    gomokuengine.Limits
 	mem    int64
-	eng    gomokuengine.Engine
+	eng    *gomokuengine.Engine
 	detail int           // INFO show_detail: 1 the MESSAGE REALTIME lines, 2 with POS and DONE
 	lag    time.Duration // how far the last moves ran past their allotment (nextLag)
 	// the command's clock: when the reader had the line being handled,
@@ -57,6 +57,11 @@ type Brain struct {
 	cmdAt, answered time.Time
 	log             io.Writer // Options.TimeLog
 	played          int       // moves answered, for the time log
+	// guard is the watchdog of the search think made last (watchdog.go),
+	// for RunWith to start
+	guard *guard
+	// search runs a move's search: eng.Search but in tests
+	search func(ctx context.Context, eng *gomokuengine.Engine, p inarow.Position, lim gomokuengine.Limits) (gomokuengine.Result, error)
 
 	// multi-line commands
 	collect   string // "BOARD", "YXBOARD", "SWAP2BOARD" or ""
@@ -75,13 +80,29 @@ type Options struct {
 	// (BEGIN, TURN, BOARD): how long it took from the command to the
 	// answer against the search's plan, and the CPU time and the
 	// machine's stolen time meanwhile (timelog.go says how to read it);
-	// and a line for each ERROR it answers.
+	// a line for each ERROR it answers; and the watchdog's report, with
+	// every goroutine's stack, when it answers for a search that did not
+	// (watchdog.go).
 	TimeLog io.Writer
+
+	// search, if set, stands for the engine's Search (tests).
+	search func(ctx context.Context, eng *gomokuengine.Engine, p inarow.Position, lim gomokuengine.Limits) (gomokuengine.Result, error)
+}
+
+// newBrain is a brain that answers on out.
+func newBrain(out io.Writer, opt Options) *Brain {
+	b := &Brain{out: bufio.NewWriter(out), mem: 64 << 20, log: opt.TimeLog, eng: &gomokuengine.Engine{}, search: opt.search}
+	if b.search == nil {
+		b.search = func(ctx context.Context, eng *gomokuengine.Engine, p inarow.Position, lim gomokuengine.Limits) (gomokuengine.Result, error) {
+			return eng.Search(ctx, p, lim)
+		}
+	}
+	return b
 }
 
 // RunWith is Run with options.
 func RunWith(ctx context.Context, in io.Reader, out io.Writer, opt Options) error {
-	b := &Brain{out: bufio.NewWriter(out), mem: 64 << 20, log: opt.TimeLog}
+	b := newBrain(out, opt)
 	lines := make(chan input)
 	go func() {
 		r := bufio.NewReaderSize(in, 64<<10)
@@ -123,6 +144,9 @@ func RunWith(ctx context.Context, in io.Reader, out io.Writer, opt Options) erro
 		}
 		b.cmdAt = c.at
 		think, quit := b.handle(c.line)
+		// a move's search has a watchdog (watchdog.go)
+		g := b.guard
+		b.guard = nil
 		if quit {
 			return nil
 		}
@@ -131,11 +155,19 @@ func RunWith(ctx context.Context, in io.Reader, out io.Writer, opt Options) erro
 		}
 		// think in the background, reading on: YXSTOP stops, END quits
 		tctx, cancel := context.WithCancel(ctx)
-		done := make(chan struct{})
+		returned := make(chan struct{})
 		go func() {
-			defer close(done)
+			defer close(returned)
 			think(tctx)
 		}()
+		done := (<-chan struct{})(returned)
+		// with a watchdog, done is closed once the move is answered, by
+		// the search or for it
+		stop := func() {}
+		if g != nil {
+			stop = g.watch(cancel)
+			done = g.until(done)
+		}
 		quitting := false
 	wait:
 		for {
@@ -164,10 +196,17 @@ func RunWith(ctx context.Context, in io.Reader, out io.Writer, opt Options) erro
 			case <-ctx.Done():
 				cancel()
 				<-done
+				stop()
 				return nil
 			}
 		}
+		stop()
 		cancel()
+		if g != nil && g.wasRescued() {
+			// the search did not return: it keeps its engine, the
+			// brain goes on with a fresh one
+			b.eng = &gomokuengine.Engine{MaxMemory: b.mem, Threads: b.eng.Threads}
+		}
 		if quitting {
 			return nil
 		}
@@ -633,35 +672,69 @@ func (b *Brain) think() func(context.Context) {
 	}
 	lim := b.limits(b.detail)
 	lim.Recent = b.recent(b.stones)
+	turn := lim.TurnTime
 	if lim.TurnTime > 0 {
 		lim.TurnTime = max(lim.TurnTime-b.lag-waited, lim.TurnTime/4)
 	}
 	planned := lim.Allot(len(b.stones), b.w*b.h).Maximum
+	// the watchdog's (watchdog.go): once it answered, the search's
+	// lines are no longer printed
+	g := newGuard(at.wall, planned, turn)
+	progress, root := lim.Progress, lim.Root
+	lim.Progress = func(in gomokuengine.Info) {
+		if g.note(in) {
+			progress(in)
+		}
+	}
+	if root != nil {
+		lim.Root = func(rm gomokuengine.RootMove) {
+			if g.open() {
+				root(rm)
+			}
+		}
+	}
+	g.rescue = func() { b.rescue(g, p, planned, waited, at) }
+	b.guard = g
+	eng, search := b.eng, b.search
 	return func(ctx context.Context) {
 		// The search runs on this goroutine (its helpers, if any, on
 		// others): locked to its thread, the thread's CPU time is the
 		// search's (the time log, stolen).
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
-		at.thread = threadCPU()
-		res, err := b.eng.Search(ctx, p, lim)
+		start := at // (at is the watchdog's too)
+		start.thread = threadCPU()
+		res, err := search(ctx, eng, p, lim)
+		if !g.claim(false) {
+			return // the watchdog answered for it
+		}
 		if err != nil {
 			b.println("ERROR %v", err)
 			return
 		}
-		x, y := p.Rules().XY(res.Move)
-		b.stones = append(b.stones, stone{x, y, 1})
-		b.println("%d,%d", x, y)
-		end := readUsage()
-		end.thread = threadCPU()
-		b.answered = end.wall
-		b.lag = nextLag(b.lag, end.wall.Sub(at.wall)-stolen(at, end), planned)
-		b.played++
-		if b.log != nil {
-			b.omu.Lock() // (println writes ERROR lines to the log too)
-			timeLog(b.log, b.played, len(b.stones)-1, planned, waited, at, end)
-			b.omu.Unlock()
-		}
+		b.answer(p, res.Move, planned, waited, start, threadCPU())
+	}
+}
+
+// answer plays m, the brain's move in p, and answers it: the move of a
+// turn that started at at, planned to take planned after waited (think);
+// thread is the search thread's CPU time now, -1 if not known.
+func (b *Brain) answer(p inarow.Position, m inarow.Move, planned, waited time.Duration, at usage, thread time.Duration) {
+	x, y := p.Rules().XY(m)
+	b.stones = append(b.stones, stone{x, y, 1})
+	b.println("%d,%d", x, y)
+	end := readUsage()
+	end.thread = thread
+	if thread < 0 {
+		at.thread = -1
+	}
+	b.answered = end.wall
+	b.lag = nextLag(b.lag, end.wall.Sub(at.wall)-stolen(at, end), planned)
+	b.played++
+	if b.log != nil {
+		b.omu.Lock() // (println writes ERROR lines to the log too)
+		timeLog(b.log, b.played, len(b.stones)-1, planned, waited, at, end)
+		b.omu.Unlock()
 	}
 }
 
@@ -718,8 +791,9 @@ func (b *Brain) nbest(n int) func(context.Context) {
 		progress(in)
 		list(in.Values)
 	}
+	eng := b.eng
 	return func(ctx context.Context) {
-		vs, err := b.eng.Analyze(ctx, p, n+4, lim)
+		vs, err := eng.Analyze(ctx, p, n+4, lim)
 		if err != nil {
 			b.println("ERROR %v", err)
 			return

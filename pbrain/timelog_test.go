@@ -1,7 +1,6 @@
 package pbrain
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"regexp"
@@ -165,7 +164,7 @@ func TestThreadCPU(t *testing.T) {
 // ahead, as in TestTimeLog) runs from that move's answer instead.
 func TestTimeLogWait(t *testing.T) {
 	var out, log bytes.Buffer
-	b := &Brain{out: bufio.NewWriter(&out), mem: 64 << 20, log: &log}
+	b := newBrain(&out, Options{TimeLog: &log})
 	for _, l := range []string{"START 15", "INFO timeout_turn 200"} {
 		if think, _ := b.handle(l); think != nil {
 			t.Fatalf("%s: a search", l)

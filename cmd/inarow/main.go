@@ -59,7 +59,7 @@ Usage:
 
   inarow pbrain [--timelog FILE]
       Speak the Gomocup protocol on stdin/stdout (the gomoku engine as a brain, as pbrain-inarow);
-      --timelog appends each move's time, plan, CPU (the process's and the search thread's) and stolen time, and each ERROR answered, to FILE.
+      --timelog appends each move's time, plan, CPU (the process's and the search thread's) and stolen time, each ERROR answered, and the watchdog's report when it answers for a search, to FILE.
   inarow agent [--engine SPEC] [--name NAME]
       Speak the agent protocol on stdin/stdout with our engine (see package agent).
   inarow match [GAME] --a SPEC --b SPEC [--games N] [--rules RULES] [--openings PLIES] [--records DIR]

@@ -1,0 +1,217 @@
+package pbrain
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/inarow/inarow"
+	gomokuengine "github.com/inarow/inarow/engine/gomoku"
+	"github.com/inarow/inarow/gomoku"
+)
+
+// The watchdog answers a move whose search does not return in time.
+//
+// The search stops itself at its plan (the allotment's maximum, 30 ms
+// short of a 200 ms turn) and has never been seen to overrun it by more
+// than the machine's scheduling delays. Yet once in 2,880 games under
+// c-gomoku-cli (session 61) the brain stayed silent for ten seconds on a
+// move it answers in 0.2 s whenever it is replayed, and lost on time. A
+// manager counts a silent brain as lost whatever the cause, so the brain
+// keeps a clock outside the search: at the plan and cancelGrace it
+// cancels the search's context; at the turn's own end less answerEarly
+// (or the plan and answerGrace, without a turn limit) it answers for it
+// with the best move of the search's last finished iteration, or else
+// the free point nearest the last stone, and writes the stacks of every
+// goroutine to the time log so that the cause shows the next time. The
+// search it answered for is left to end on its own with the engine it
+// holds; the brain goes on with a fresh engine (the tables of the game so
+// far are lost, once).
+const (
+	cancelGrace = 10 * time.Millisecond
+	answerGrace = 25 * time.Millisecond
+	answerEarly = 5 * time.Millisecond
+)
+
+// A guard is the watchdog of one move's search.
+type guard struct {
+	at       time.Time     // the turn's start (think's at.wall)
+	cancelAt time.Duration // from at: cancel the search's context
+	answerAt time.Duration // from at: answer for the search
+
+	mu       sync.Mutex
+	answered bool // the move is answered (by the search or the watchdog)
+	rescued  bool // … by the watchdog
+	best     inarow.Move
+	depth    int
+	rescue   func()        // answers for the search (Brain.rescue)
+	fired    chan struct{} // closed once the watchdog's answer is out
+}
+
+// newGuard is the guard of a search planned to take planned from at, in
+// a turn of turn (0: no turn limit).
+func newGuard(at time.Time, planned, turn time.Duration) *guard {
+	answer := planned + answerGrace
+	if turn > 0 {
+		answer = max(answer, turn-answerEarly)
+	}
+	return &guard{at: at, cancelAt: planned + cancelGrace, answerAt: answer, best: -1, fired: make(chan struct{})}
+}
+
+// open says the move is not answered yet: the search's progress and root
+// lines are printed only while it is.
+func (g *guard) open() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return !g.answered
+}
+
+// note keeps the first move of a finished iteration's PV as the
+// watchdog's answer, and says whether the move is still open.
+func (g *guard) note(in gomokuengine.Info) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if len(in.PV) > 0 {
+		g.best, g.depth = in.PV[0], in.Depth
+	}
+	return !g.answered
+}
+
+// claim takes the right to answer the move; false if it is taken.
+func (g *guard) claim(rescue bool) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.answered {
+		return false
+	}
+	g.answered, g.rescued = true, rescue
+	return true
+}
+
+// wasRescued says the watchdog answered the move.
+func (g *guard) wasRescued() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.rescued
+}
+
+// watch starts the guard's clocks: cancel at cancelAt, then, if the
+// search has not answered by answerAt, g.rescue (which answers) and
+// close fired. stop stops the clocks that have not run.
+func (g *guard) watch(cancel context.CancelFunc) (stop func()) {
+	left := func(d time.Duration) time.Duration { return d - time.Since(g.at) }
+	t1 := time.AfterFunc(left(g.cancelAt), cancel)
+	t2 := time.AfterFunc(left(g.answerAt), func() {
+		if g.claim(true) {
+			g.rescue()
+			close(g.fired)
+		}
+	})
+	return func() { t1.Stop(); t2.Stop() }
+}
+
+// until is closed once the move is answered and the brain may go on:
+// when the search (done) returned having answered, or when the watchdog
+// answered for it (fired), whether or not the search returned since.
+func (g *guard) until(done <-chan struct{}) chan struct{} {
+	c := make(chan struct{})
+	go func() {
+		defer close(c)
+		select {
+		case <-g.fired:
+		case <-done:
+			if g.wasRescued() { // the search returned as the watchdog answered
+				<-g.fired
+			}
+		}
+	}()
+	return c
+}
+
+// rescue answers the move g guards in p for a search that has not
+// returned (on the watchdog's goroutine: the brain's own is waiting for
+// the search or for g.fired), and logs why with every goroutine's stack.
+func (b *Brain) rescue(g *guard, p inarow.Position, planned, waited time.Duration, at usage) {
+	g.mu.Lock()
+	m, depth := g.best, g.depth
+	g.mu.Unlock()
+	how := fmt.Sprintf("the search's move of depth %d", depth)
+	if m < 0 || !p.Legal(m) {
+		x, y := b.lastStone()
+		m, how = nearestFree(p, b.rule == gomoku.Renju, x, y), "the free point nearest the last stone"
+	}
+	b.answer(p, m, planned, waited, at, -1)
+	if b.log == nil {
+		return
+	}
+	stacks := make([]byte, 1<<20)
+	stacks = stacks[:runtime.Stack(stacks, true)]
+	b.omu.Lock()
+	defer b.omu.Unlock()
+	fmt.Fprintf(b.log, "watchdog at %s: move %d not answered by the search %.1f ms after its command (plan %.1f ms); answered %s; the search is abandoned; goroutines:\n%s",
+		logTime(time.Now()), b.played, float64(time.Since(at.wall))/1e6, float64(planned)/1e6, how, indent(string(stacks)))
+}
+
+// indent prefixes every line of s with two spaces (the time log's lines
+// that are not its own start in column 0).
+func indent(s string) string {
+	s = strings.TrimRight(s, "\n")
+	return "  " + strings.ReplaceAll(s, "\n", "\n  ") + "\n"
+}
+
+// lastStone is the last stone given to the brain (a BOARD's last line,
+// TURN's move, or its own last move), or -1,-1 for none.
+func (b *Brain) lastStone() (x, y int) {
+	if len(b.stones) == 0 {
+		return -1, -1
+	}
+	s := b.stones[len(b.stones)-1]
+	return s.x, s.y
+}
+
+// nearestFree is the point of p nearest (x, y) — the centre for -1,-1 —
+// where the side to move may play: free, and for black under renju not
+// forbidden. If every free point is forbidden, black has lost anyway and
+// plays the nearest free one. p must have a free point.
+func nearestFree(p inarow.Position, renju bool, x, y int) inarow.Move {
+	r := p.Rules()
+	if x < 0 {
+		x, y = r.Cols/2, r.Rows/2
+	}
+	forbidden := map[inarow.Move]bool{}
+	if renju && p.ToMove() == inarow.First {
+		for _, f := range gomoku.Forbidden(p) {
+			forbidden[f.Move] = true
+		}
+	}
+	best, bestD, free, freeD := inarow.Move(-1), 1<<30, inarow.Move(-1), 1<<30
+	for cy := range r.Rows {
+		for cx := range r.Cols {
+			m := r.MoveAt(cx, cy)
+			if !p.Legal(m) {
+				continue
+			}
+			d := max(abs(cx-x), abs(cy-y))
+			if d < freeD {
+				free, freeD = m, d
+			}
+			if d < bestD && !forbidden[m] {
+				best, bestD = m, d
+			}
+		}
+	}
+	if best < 0 {
+		return free
+	}
+	return best
+}
+
+func abs(a int) int {
+	if a < 0 {
+		return -a
+	}
+	return a
+}
