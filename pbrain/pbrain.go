@@ -58,8 +58,10 @@ type Brain struct {
 	log             io.Writer // Options.TimeLog
 	played          int       // moves answered, for the time log
 	// guard is the watchdog of the search think made last (watchdog.go),
-	// for RunWith to start
-	guard *guard
+	// for RunWith to start; abandoned is closed when a search the
+	// watchdog answered for returns (nil if none is out)
+	guard     *guard
+	abandoned <-chan struct{}
 	// search runs a move's search: eng.Search but in tests
 	search func(ctx context.Context, eng *gomokuengine.Engine, p inarow.Position, lim gomokuengine.Limits) (gomokuengine.Result, error)
 
@@ -203,9 +205,9 @@ func RunWith(ctx context.Context, in io.Reader, out io.Writer, opt Options) erro
 		stop()
 		cancel()
 		if g != nil && g.wasRescued() {
-			// the search did not return: it keeps its engine, the
-			// brain goes on with a fresh one
-			b.eng = &gomokuengine.Engine{MaxMemory: b.mem, Threads: b.eng.Threads}
+			// the search had not returned: its engine is its own until
+			// it does (engine)
+			b.abandoned = returned
 		}
 		if quitting {
 			return nil
@@ -407,7 +409,7 @@ func (b *Brain) start(w, h int) {
 		return
 	}
 	b.w, b.h, b.stones, b.collect = w, h, nil, ""
-	b.eng.NewGame()
+	b.engine().NewGame()
 	b.println("OK")
 }
 
@@ -544,7 +546,7 @@ func (b *Brain) info(rest string) {
 		}
 	case "thread_num": // Yixin's THREAD_NUM too: keys are read in any case
 		if num() {
-			b.eng.Threads = int(min(max(n, 1), maxThreads))
+			b.engine().Threads = int(min(max(n, 1), maxThreads))
 		}
 	case "show_detail":
 		if num() {
@@ -649,7 +651,7 @@ func (b *Brain) limits(detail int) gomokuengine.Limits {
 			}
 		}
 	}
-	b.eng.MaxMemory = b.mem
+	b.engine().MaxMemory = b.mem
 	return lim
 }
 
@@ -695,7 +697,7 @@ func (b *Brain) think() func(context.Context) {
 	}
 	g.rescue = func() { b.rescue(g, p, planned, waited, at) }
 	b.guard = g
-	eng, search := b.eng, b.search
+	eng, search := b.engine(), b.search
 	return func(ctx context.Context) {
 		// The search runs on this goroutine (its helpers, if any, on
 		// others): locked to its thread, the thread's CPU time is the
@@ -712,20 +714,23 @@ func (b *Brain) think() func(context.Context) {
 			b.println("ERROR %v", err)
 			return
 		}
-		b.answer(p, res.Move, planned, waited, start, threadCPU())
+		b.answer(p, res.Move, planned, waited, start, true)
 	}
 }
 
 // answer plays m, the brain's move in p, and answers it: the move of a
-// turn that started at at, planned to take planned after waited (think);
-// thread is the search thread's CPU time now, -1 if not known.
-func (b *Brain) answer(p inarow.Position, m inarow.Move, planned, waited time.Duration, at usage, thread time.Duration) {
+// turn that started at at, planned to take planned after waited (think).
+// onSearch says the caller is the search's goroutine, locked to the
+// thread whose CPU time at.thread read; the watchdog's is not.
+func (b *Brain) answer(p inarow.Position, m inarow.Move, planned, waited time.Duration, at usage, onSearch bool) {
 	x, y := p.Rules().XY(m)
 	b.stones = append(b.stones, stone{x, y, 1})
 	b.println("%d,%d", x, y)
 	end := readUsage()
-	end.thread = thread
-	if thread < 0 {
+	end.thread = -1
+	if onSearch {
+		end.thread = threadCPU()
+	} else {
 		at.thread = -1
 	}
 	b.answered = end.wall
@@ -736,6 +741,22 @@ func (b *Brain) answer(p inarow.Position, m inarow.Move, planned, waited time.Du
 		timeLog(b.log, b.played, len(b.stones)-1, planned, waited, at, end)
 		b.omu.Unlock()
 	}
+}
+
+// engine is the brain's engine. After the watchdog answered for a search
+// that had not returned, the engine is that search's until it returns:
+// then the brain has it back, tables and all; while it runs on, the
+// brain takes a fresh one (the search keeps the old).
+func (b *Brain) engine() *gomokuengine.Engine {
+	if b.abandoned != nil {
+		select {
+		case <-b.abandoned:
+		default:
+			b.eng = &gomokuengine.Engine{MaxMemory: b.eng.MaxMemory, Threads: b.eng.Threads}
+		}
+		b.abandoned = nil
+	}
+	return b.eng
 }
 
 // laterOf is the later of two times.
@@ -791,7 +812,7 @@ func (b *Brain) nbest(n int) func(context.Context) {
 		progress(in)
 		list(in.Values)
 	}
-	eng := b.eng
+	eng := b.engine()
 	return func(ctx context.Context) {
 		vs, err := eng.Analyze(ctx, p, n+4, lim)
 		if err != nil {
@@ -869,7 +890,8 @@ func (b *Brain) swap2(ctx context.Context, st []stone) {
 	}
 	lim := b.limits(b.detail)
 	lim.Recent = b.recent(st)
-	res, err := b.eng.Search(ctx, p, lim)
+	eng := b.engine()
+	res, err := eng.Search(ctx, p, lim)
 	if err != nil {
 		b.println("ERROR %v", err)
 		return

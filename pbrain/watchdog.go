@@ -22,17 +22,24 @@ import (
 // move it answers in 0.2 s whenever it is replayed, and lost on time. A
 // manager counts a silent brain as lost whatever the cause, so the brain
 // keeps a clock outside the search: at the plan and cancelGrace it
-// cancels the search's context; at the turn's own end less answerEarly
-// (or the plan and answerGrace, without a turn limit) it answers for it
-// with the best move of the search's last finished iteration, or else
-// the free point nearest the last stone, and writes the stacks of every
+// cancels the search's context; at the plan and answerGrace, or at the
+// turn's end less answerEarly if that is later, it answers for the
+// search with the best move of its last finished iteration, or else the
+// free point nearest the last stone, and writes the stacks of every
 // goroutine to the time log so that the cause shows the next time. The
-// search it answered for is left to end on its own with the engine it
-// holds; the brain goes on with a fresh engine (the tables of the game so
-// far are lost, once).
+// search it answered for keeps its engine until it returns; if it has not
+// by the next command that needs one, the brain takes a fresh engine (and
+// loses the tables of the game so far, once).
+//
+// answerGrace is wide enough that a search which was only kept off the
+// CPU (tens of milliseconds at worst on a loaded 2-core machine, the time
+// logs of sessions 57–61) is not answered for: that costs its last
+// iteration's check. At 0.2 s a turn the watchdog answers 20 ms past the
+// turn, within any manager's tolerance (c-gomoku-cli's default allows
+// 1.5 s); at longer turns, 5 ms before its end.
 const (
 	cancelGrace = 10 * time.Millisecond
-	answerGrace = 25 * time.Millisecond
+	answerGrace = 50 * time.Millisecond
 	answerEarly = 5 * time.Millisecond
 )
 
@@ -143,7 +150,7 @@ func (b *Brain) rescue(g *guard, p inarow.Position, planned, waited time.Duratio
 		x, y := b.lastStone()
 		m, how = nearestFree(p, b.rule == gomoku.Renju, x, y), "the free point nearest the last stone"
 	}
-	b.answer(p, m, planned, waited, at, -1)
+	b.answer(p, m, planned, waited, at, false)
 	if b.log == nil {
 		return
 	}

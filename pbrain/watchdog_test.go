@@ -120,9 +120,9 @@ func TestWatchdog(t *testing.T) {
 	if a := s.answer(); a != "3,3" {
 		t.Fatalf("TURN 7,7 with the search stuck: %q, want the last iteration's 3,3", a)
 	}
-	// the answer is at the turn's end less answerEarly (195 ms); a bound
-	// well below that shows the watchdog waited for the search
-	if el := time.Since(sent); el < 150*time.Millisecond {
+	// the answer is at the plan (170 ms) and answerGrace; a bound below
+	// that shows the watchdog waited for the search
+	if el := time.Since(sent); el < 170*time.Millisecond {
 		t.Errorf("answered after %v, before the search's plan (170 ms) was out", el)
 	}
 	s.send("TURN 8,8")
@@ -165,6 +165,34 @@ func TestWatchdog(t *testing.T) {
 		if !strings.HasPrefix(l, "move ") && !strings.HasPrefix(l, "watchdog at ") && !strings.HasPrefix(l, "  ") {
 			t.Errorf("time log line %q: neither a move, the watchdog's nor indented", l)
 		}
+	}
+}
+
+// A search the watchdog answered for gives its engine back once it
+// returns: the next search has the game's tables.
+func TestWatchdogEngineBack(t *testing.T) {
+	stuck := newStuck()
+	s := startSession(t, Options{search: stuck.search})
+	s.send("START 15")
+	s.send("INFO timeout_turn 100")
+	if a := s.answer(); a != "OK" {
+		t.Fatalf("START: %q", a)
+	}
+	s.send("TURN 7,7")
+	if a := s.answer(); a != "6,6" {
+		t.Fatalf("TURN 7,7 with the search stuck: %q, want 6,6, the first free point beside 7,7", a)
+	}
+	close(stuck.release)
+	<-stuck.err
+	time.Sleep(200 * time.Millisecond) // for the search to return
+	s.send("TURN 9,9")
+	if a := s.answer(); a != "5,5" {
+		t.Fatalf("TURN 9,9: %q, want the second search's 5,5", a)
+	}
+	stuck.mu.Lock()
+	defer stuck.mu.Unlock()
+	if len(stuck.engines) != 2 || stuck.engines[0] != stuck.engines[1] {
+		t.Errorf("searches' engines %v: want the same one twice", stuck.engines)
 	}
 }
 
