@@ -409,7 +409,9 @@ func (b *Brain) start(w, h int) {
 		return
 	}
 	b.w, b.h, b.stones, b.collect = w, h, nil, ""
-	b.engine().NewGame()
+	e := b.engine()
+	e.MaxMemory = b.mem
+	e.NewGame()
 	b.println("OK")
 }
 
@@ -526,6 +528,9 @@ func (b *Brain) info(rest string) {
 			if n <= 0 {
 				b.mem = 64 << 20
 			}
+			e := b.engine()
+			e.MaxMemory = b.mem
+			e.Reserve() // not on the next move's time
 		}
 	case "rule":
 		if num() {

@@ -97,10 +97,13 @@ func (g *Engine) startHistory(s *searcher) {
 	}
 }
 
-// NewGame clears what the engine learnt about the previous game.
+// NewGame clears what the engine learnt about the previous game and
+// makes its tables if it has none for MaxMemory yet (Reserve).
 func (g *Engine) NewGame() {
 	g.hist = [2][nCells]int32{}
-	if g.tt != nil {
+	old := g.tt
+	g.Reserve()
+	if g.tt == old { // the tables of the game before, not new ones
 		g.tt.Clear()
 		g.threats.clear()
 		for _, t := range g.helperThreats {
@@ -108,6 +111,13 @@ func (g *Engine) NewGame() {
 		}
 	}
 }
+
+// Reserve makes the tables for MaxMemory and Threads now, unless the
+// engine has them: otherwise the next search makes them on its own time
+// (a turn's first 64 MiB took over 100 ms in a test under the race
+// detector on a loaded machine; a Gomocup brain does this at START and
+// at INFO max_memory, which have no clock).
+func (g *Engine) Reserve() { g.tables() }
 
 // Move is engine.Player: it searches p within g.Limits and returns the
 // chosen move.

@@ -923,3 +923,42 @@ func findVCTOn(b *board, depth int, maxNodes int64) (cellWin, bool, int64) {
 	line, _, ok, n := findVCT(context.Background(), b, depth, maxNodes)
 	return cellWin{(len(line) + 1) / 2, line}, ok, n
 }
+
+// Reserve and NewGame make the tables before the first search, which then
+// uses them; NewGame keeps tables of the right size (cleared) and makes
+// new ones for a new MaxMemory.
+func TestReserve(t *testing.T) {
+	g := &Engine{Limits: Limits{MaxDepth: 3}, MaxMemory: 8 << 20}
+	g.Reserve()
+	tt := g.tt
+	if tt == nil || g.threats == nil {
+		t.Fatal("Reserve made no tables")
+	}
+	b := boardFrom(t, gomoku.Freestyle, black, ".......", "...X...", "...O...")
+	g.searchOwn(context.Background(), b)
+	if g.tt != tt {
+		t.Error("the search made its tables anew after Reserve")
+	}
+	if !ttUsed(tt) {
+		t.Fatal("the search stored nothing in the table")
+	}
+	g.NewGame()
+	if g.tt != tt || ttUsed(tt) {
+		t.Error("NewGame with the same MaxMemory: want the same table, cleared")
+	}
+	g.MaxMemory = 16 << 20
+	g.NewGame()
+	if g.tt == tt || len(g.tt.e) != 2*len(tt.e) {
+		t.Errorf("NewGame after MaxMemory doubled: table of %d slots, want a new one of %d", len(g.tt.e), 2*len(tt.e))
+	}
+}
+
+// ttUsed says whether any slot of t holds an entry.
+func ttUsed(t *TT) bool {
+	for i := range t.e {
+		if t.e[i].data.Load() != 0 {
+			return true
+		}
+	}
+	return false
+}
