@@ -62,8 +62,10 @@ type Brain struct {
 	// watchdog answered for returns (nil if none is out)
 	guard     *guard
 	abandoned <-chan struct{}
-	// search runs a move's search: eng.Search but in tests
+	// search runs a move's search: eng.Search but in tests; cpu reads
+	// the process's CPU time for the watchdog: processCPU but in tests
 	search func(ctx context.Context, eng *gomokuengine.Engine, p inarow.Position, lim gomokuengine.Limits) (gomokuengine.Result, error)
+	cpu    func() time.Duration
 
 	// multi-line commands
 	collect   string // "BOARD", "YXBOARD", "SWAP2BOARD" or ""
@@ -87,13 +89,18 @@ type Options struct {
 	// (watchdog.go).
 	TimeLog io.Writer
 
-	// search, if set, stands for the engine's Search (tests).
+	// search, if set, stands for the engine's Search, and cpu for the
+	// process's CPU time (tests).
 	search func(ctx context.Context, eng *gomokuengine.Engine, p inarow.Position, lim gomokuengine.Limits) (gomokuengine.Result, error)
+	cpu    func() time.Duration
 }
 
 // newBrain is a brain that answers on out.
 func newBrain(out io.Writer, opt Options) *Brain {
-	b := &Brain{out: bufio.NewWriter(out), mem: 64 << 20, log: opt.TimeLog, eng: &gomokuengine.Engine{}, search: opt.search}
+	b := &Brain{out: bufio.NewWriter(out), mem: 64 << 20, log: opt.TimeLog, eng: &gomokuengine.Engine{}, search: opt.search, cpu: opt.cpu}
+	if b.cpu == nil {
+		b.cpu = processCPU
+	}
 	if b.search == nil {
 		b.search = func(ctx context.Context, eng *gomokuengine.Engine, p inarow.Position, lim gomokuengine.Limits) (gomokuengine.Result, error) {
 			return eng.Search(ctx, p, lim)
@@ -686,7 +693,7 @@ func (b *Brain) think() func(context.Context) {
 	planned := lim.Allot(len(b.stones), b.w*b.h).Maximum
 	// the watchdog's (watchdog.go): once it answered, the search's
 	// lines are no longer printed
-	g := newGuard(at.wall, planned, turn)
+	g := newGuard(at.wall, planned, turn, b.cpu)
 	progress, root := lim.Progress, lim.Root
 	lim.Progress = func(in gomokuengine.Info) {
 		if g.note(in) {

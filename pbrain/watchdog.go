@@ -22,32 +22,43 @@ import (
 // move it answers in 0.2 s whenever it is replayed, and lost on time. A
 // manager counts a silent brain as lost whatever the cause, so the brain
 // keeps a clock outside the search: at the plan and cancelGrace it
-// cancels the search's context; at the plan and answerGrace, or at the
+// cancels the search's context; from the plan and answerGrace, or the
 // turn's end less answerEarly if that is later, it answers for the
-// search with the best move of its last finished iteration, or else the
+// search (when, below) with the best move of its last finished iteration, or else the
 // free point nearest the last stone, and writes the stacks of every
 // goroutine to the time log so that the cause shows the next time. The
 // search it answered for keeps its engine until it returns; if it has not
 // by the next command that needs one, the brain takes a fresh engine (and
 // loses the tables of the game so far, once).
 //
-// answerGrace is wide enough that a search which was only kept off the
-// CPU (tens of milliseconds at worst on a loaded 2-core machine, the time
-// logs of sessions 57–61) is not answered for: that costs its last
-// iteration's check. At 0.2 s a turn the watchdog answers 20 ms past the
-// turn, within any manager's tolerance (c-gomoku-cli's default allows
-// 1.5 s); at longer turns, 5 ms before its end.
+// A search that is late only because the process was kept off the CPU
+// (a loaded machine, a hypervisor's steal) will answer as soon as it runs
+// again: its clock is past. So the watchdog answers for it only once the
+// process has had the CPU time for the search's plan and cancelGrace
+// since the turn began — a search that spins on without stopping — or,
+// if it has not, starvedWait after answerAt — a search that is blocked,
+// or a process starved that long (c-gomoku-cli's default tolerance of 3 s
+// allows a turn 1.5 s of overrun). answerGrace keeps the watchdog past the
+// scheduling delays of a search that was runnable (tens of milliseconds
+// on a loaded 2-core machine, the time logs of sessions 57–61). At 0.2 s
+// a turn it answers a spinning search 20 ms past the turn; at longer
+// turns, 5 ms before its end.
 const (
 	cancelGrace = 10 * time.Millisecond
 	answerGrace = 50 * time.Millisecond
 	answerEarly = 5 * time.Millisecond
+	starvedWait = time.Second
+	recheck     = 10 * time.Millisecond // between looks past answerAt
 )
 
 // A guard is the watchdog of one move's search.
 type guard struct {
 	at       time.Time     // the turn's start (think's at.wall)
 	cancelAt time.Duration // from at: cancel the search's context
-	answerAt time.Duration // from at: answer for the search
+	answerAt time.Duration // from at: answer for the search (due)
+	planned  time.Duration
+	cpu0     time.Duration        // the process's CPU time when the guard was made, -1 if not known
+	cpu      func() time.Duration // the process's CPU time now (processCPU but in tests)
 
 	mu       sync.Mutex
 	answered bool // the move is answered (by the search or the watchdog)
@@ -59,13 +70,25 @@ type guard struct {
 }
 
 // newGuard is the guard of a search planned to take planned from at, in
-// a turn of turn (0: no turn limit).
-func newGuard(at time.Time, planned, turn time.Duration) *guard {
+// a turn of turn (0: no turn limit); cpu reads the process's CPU time.
+func newGuard(at time.Time, planned, turn time.Duration, cpu func() time.Duration) *guard {
 	answer := planned + answerGrace
 	if turn > 0 {
 		answer = max(answer, turn-answerEarly)
 	}
-	return &guard{at: at, cancelAt: planned + cancelGrace, answerAt: answer, best: -1, fired: make(chan struct{})}
+	return &guard{at: at, cancelAt: planned + cancelGrace, answerAt: answer, planned: planned,
+		cpu0: cpu(), cpu: cpu, best: -1, fired: make(chan struct{})}
+}
+
+// due says the watchdog is to answer now (it is answerAt or later): the
+// process has had the CPU time for the search's plan since the turn
+// began, or it is starvedWait past answerAt, or the CPU time is not known.
+func (g *guard) due() bool {
+	if time.Since(g.at) >= g.answerAt+starvedWait {
+		return true
+	}
+	now := g.cpu()
+	return now < 0 || g.cpu0 < 0 || now-g.cpu0 >= g.planned+cancelGrace
 }
 
 // open says the move is not answered yet: the search's progress and root
@@ -106,18 +129,33 @@ func (g *guard) wasRescued() bool {
 }
 
 // watch starts the guard's clocks: cancel at cancelAt, then, if the
-// search has not answered by answerAt, g.rescue (which answers) and
-// close fired. stop stops the clocks that have not run.
+// search has not answered by answerAt, once due, g.rescue (which
+// answers) and close fired. stop stops what has not run.
 func (g *guard) watch(cancel context.CancelFunc) (stop func()) {
 	left := func(d time.Duration) time.Duration { return d - time.Since(g.at) }
 	t1 := time.AfterFunc(left(g.cancelAt), cancel)
-	t2 := time.AfterFunc(left(g.answerAt), func() {
+	quit := make(chan struct{})
+	go func() {
+		wait := time.NewTimer(left(g.answerAt))
+		defer wait.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-wait.C:
+			}
+			if g.due() {
+				break
+			}
+			wait.Reset(recheck)
+		}
 		if g.claim(true) {
 			g.rescue()
 			close(g.fired)
 		}
-	})
-	return func() { t1.Stop(); t2.Stop() }
+	}()
+	var once sync.Once
+	return func() { t1.Stop(); once.Do(func() { close(quit) }) }
 }
 
 // until is closed once the move is answered and the brain may go on:

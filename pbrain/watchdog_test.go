@@ -22,6 +22,7 @@ type stuckSearch struct {
 	calls   int
 	engines []*gomokuengine.Engine
 	pv      []inarow.Move // the first call's progress (none if empty)
+	after   time.Duration // if > 0, the first call returns after it on its own
 	release chan struct{}
 	err     chan error // the first call's context error when released
 }
@@ -44,10 +45,25 @@ func (s *stuckSearch) search(ctx context.Context, eng *gomokuengine.Engine, p in
 	if len(s.pv) > 0 {
 		lim.Progress(gomokuengine.Info{Depth: 5, PV: s.pv})
 	}
-	<-s.release
+	if s.after > 0 {
+		time.Sleep(s.after)
+	} else {
+		<-s.release
+	}
 	s.err <- ctx.Err()
 	return gomokuengine.Result{Move: r.MoveAt(4, 4)}, nil
 }
+
+// spinning is a process CPU time that keeps up with the wall clock: the
+// search runs on the CPU all along (and does not stop).
+func spinning() func() time.Duration {
+	t0 := time.Now()
+	return func() time.Duration { return time.Since(t0) }
+}
+
+// starved is a process CPU time that does not move: the process is kept
+// off the CPU (or its search is blocked).
+func starved() time.Duration { return time.Second }
 
 // session runs a brain on a pipe: send writes a line, answer reads the
 // next line that is not a MESSAGE.
@@ -101,15 +117,15 @@ func (s *session) answer() string {
 	}
 }
 
-// A search that does not return is answered for by the watchdog within
-// the turn, with the move of its last iteration; its late result is never
+// A search that spins on without returning is answered for by the
+// watchdog 50 ms past its plan, with the move of its last iteration; its late result is never
 // printed, the next search gets a fresh engine, and the time log holds
 // the goroutines' stacks.
 func TestWatchdog(t *testing.T) {
 	r := inarow.Rules{Cols: 15, Rows: 15, K: 5}
 	stuck := newStuck(r.MoveAt(3, 3))
 	var log syncBuffer
-	s := startSession(t, Options{TimeLog: &log, search: stuck.search})
+	s := startSession(t, Options{TimeLog: &log, search: stuck.search, cpu: spinning()})
 	s.send("START 15")
 	s.send("INFO timeout_turn 200")
 	if a := s.answer(); a != "OK" {
@@ -122,8 +138,8 @@ func TestWatchdog(t *testing.T) {
 	}
 	// the answer is at the plan (170 ms) and answerGrace; a bound below
 	// that shows the watchdog waited for the search
-	if el := time.Since(sent); el < 170*time.Millisecond {
-		t.Errorf("answered after %v, before the search's plan (170 ms) was out", el)
+	if el := time.Since(sent); el < 170*time.Millisecond || el >= 220*time.Millisecond+starvedWait {
+		t.Errorf("answered after %v: want after the search's plan (170 ms), before starvedWait (the process ran)", el)
 	}
 	s.send("TURN 8,8")
 	if a := s.answer(); a != "5,5" {
@@ -172,7 +188,7 @@ func TestWatchdog(t *testing.T) {
 // returns: the next search has the game's tables.
 func TestWatchdogEngineBack(t *testing.T) {
 	stuck := newStuck()
-	s := startSession(t, Options{search: stuck.search})
+	s := startSession(t, Options{search: stuck.search, cpu: spinning()})
 	s.send("START 15")
 	s.send("INFO timeout_turn 100")
 	if a := s.answer(); a != "OK" {
@@ -196,13 +212,52 @@ func TestWatchdogEngineBack(t *testing.T) {
 	}
 }
 
+// A search late because the process had no CPU is not answered for: it
+// answers itself once it runs (here 400 ms into a 200 ms turn). One that
+// neither runs nor returns is answered for starvedWait past answerAt.
+func TestWatchdogStarved(t *testing.T) {
+	late := newStuck(inarow.Rules{Cols: 15, Rows: 15, K: 5}.MoveAt(3, 3))
+	late.after = 400 * time.Millisecond
+	var log syncBuffer
+	s := startSession(t, Options{TimeLog: &log, search: late.search, cpu: starved})
+	s.send("START 15")
+	s.send("INFO timeout_turn 200")
+	if a := s.answer(); a != "OK" {
+		t.Fatalf("START: %q", a)
+	}
+	s.send("TURN 7,7")
+	if a := s.answer(); a != "4,4" {
+		t.Fatalf("TURN 7,7, the search 400 ms late without CPU: %q, want its own 4,4", a)
+	}
+	if strings.Contains(log.String(), "watchdog") {
+		t.Errorf("time log:\n%s\nwant no watchdog", log.String())
+	}
+
+	stuck := newStuck()
+	defer close(stuck.release)
+	s = startSession(t, Options{search: stuck.search, cpu: starved})
+	s.send("START 15")
+	s.send("INFO timeout_turn 200")
+	if a := s.answer(); a != "OK" {
+		t.Fatalf("START: %q", a)
+	}
+	sent := time.Now()
+	s.send("TURN 7,7")
+	if a := s.answer(); a != "6,6" {
+		t.Fatalf("TURN 7,7 with the search blocked: %q, want 6,6", a)
+	}
+	if el := time.Since(sent); el < 220*time.Millisecond+starvedWait {
+		t.Errorf("answered after %v, before answerAt and starvedWait", el)
+	}
+}
+
 // Without an iteration finished, the watchdog plays the free point
 // nearest the last stone that the rule allows: under renju black skips
 // the double three at 7,7 for 8,7.
 func TestWatchdogNearest(t *testing.T) {
 	stuck := newStuck()
 	defer close(stuck.release)
-	s := startSession(t, Options{search: stuck.search})
+	s := startSession(t, Options{search: stuck.search, cpu: spinning()})
 	for _, l := range []string{"START 15", "INFO rule 4", "INFO timeout_turn 100", "BOARD",
 		"7,5,1", "0,0,2", "7,6,1", "0,14,2", "5,7,1", "14,0,2", "6,7,1", "8,8,2", "DONE"} {
 		s.send(l)
