@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -94,6 +95,16 @@ func startSession(t *testing.T, opt Options) *session {
 	return s
 }
 
+// start starts a game on 15×15 with a turn of ms milliseconds.
+func (s *session) start(ms int) {
+	s.t.Helper()
+	s.send("START 15")
+	s.send("INFO timeout_turn " + strconv.Itoa(ms))
+	if a := s.answer(); a != "OK" {
+		s.t.Fatalf("START: %q", a)
+	}
+}
+
 func (s *session) send(line string) {
 	if _, err := io.WriteString(s.in, line+"\n"); err != nil {
 		s.t.Fatalf("send %q: %v", line, err)
@@ -118,19 +129,15 @@ func (s *session) answer() string {
 }
 
 // A search that spins on without returning is answered for by the
-// watchdog 50 ms past its plan, with the move of its last iteration; its late result is never
-// printed, the next search gets a fresh engine, and the time log holds
-// the goroutines' stacks.
+// watchdog 50 ms past its plan, with the move of its last iteration; its
+// late result is never printed, the next search gets a fresh engine, and
+// the time log holds the goroutines' stacks.
 func TestWatchdog(t *testing.T) {
 	r := inarow.Rules{Cols: 15, Rows: 15, K: 5}
 	stuck := newStuck(r.MoveAt(3, 3))
 	var log syncBuffer
 	s := startSession(t, Options{TimeLog: &log, search: stuck.search, cpu: spinning()})
-	s.send("START 15")
-	s.send("INFO timeout_turn 200")
-	if a := s.answer(); a != "OK" {
-		t.Fatalf("START: %q", a)
-	}
+	s.start(200)
 	sent := time.Now()
 	s.send("TURN 7,7")
 	if a := s.answer(); a != "3,3" {
@@ -189,11 +196,7 @@ func TestWatchdog(t *testing.T) {
 func TestWatchdogEngineBack(t *testing.T) {
 	stuck := newStuck()
 	s := startSession(t, Options{search: stuck.search, cpu: spinning()})
-	s.send("START 15")
-	s.send("INFO timeout_turn 100")
-	if a := s.answer(); a != "OK" {
-		t.Fatalf("START: %q", a)
-	}
+	s.start(100)
 	s.send("TURN 7,7")
 	if a := s.answer(); a != "6,6" {
 		t.Fatalf("TURN 7,7 with the search stuck: %q, want 6,6, the first free point beside 7,7", a)
@@ -220,11 +223,7 @@ func TestWatchdogStarved(t *testing.T) {
 	late.after = 400 * time.Millisecond
 	var log syncBuffer
 	s := startSession(t, Options{TimeLog: &log, search: late.search, cpu: starved})
-	s.send("START 15")
-	s.send("INFO timeout_turn 200")
-	if a := s.answer(); a != "OK" {
-		t.Fatalf("START: %q", a)
-	}
+	s.start(200)
 	s.send("TURN 7,7")
 	if a := s.answer(); a != "4,4" {
 		t.Fatalf("TURN 7,7, the search 400 ms late without CPU: %q, want its own 4,4", a)
@@ -236,11 +235,7 @@ func TestWatchdogStarved(t *testing.T) {
 	stuck := newStuck()
 	defer close(stuck.release)
 	s = startSession(t, Options{search: stuck.search, cpu: starved})
-	s.send("START 15")
-	s.send("INFO timeout_turn 200")
-	if a := s.answer(); a != "OK" {
-		t.Fatalf("START: %q", a)
-	}
+	s.start(200)
 	sent := time.Now()
 	s.send("TURN 7,7")
 	if a := s.answer(); a != "6,6" {
