@@ -16,17 +16,18 @@ import (
 // The watchdog answers a move whose search does not return in time.
 //
 // The search stops itself at its plan (the allotment's maximum, 30 ms
-// short of a 200 ms turn) and has never been seen to overrun it by more
-// than the machine's scheduling delays. Yet once in 2,880 games under
-// c-gomoku-cli (session 61) the brain stayed silent for ten seconds on a
-// move it answers in 0.2 s whenever it is replayed, and lost on time. A
-// manager counts a silent brain as lost whatever the cause, so the brain
-// keeps a clock outside the search: at the plan and cancelGrace it
-// cancels the search's context; from the plan and answerGrace, or the
+// short of a 200 ms turn), past it by the machine's scheduling delays and
+// now and then by some 30 ms more (session 62). Yet once in 2,880 games
+// under c-gomoku-cli (session 61) the brain stayed silent for ten seconds
+// on a move it answers in 0.2 s whenever it is replayed, and lost on
+// time. A manager counts a silent brain as lost whatever the cause, so
+// the brain keeps a clock outside the search: at the plan and cancelGrace
+// it cancels the search's context; from the plan and answerGrace, or the
 // turn's end less answerEarly if that is later, it answers for the
-// search (when, below) with the best move of its last finished iteration, or else the
-// free point nearest the last stone, and writes the stacks of every
-// goroutine to the time log so that the cause shows the next time. The
+// search (when, below) with the best move of its last finished
+// iteration, or else the free point nearest the last stone, and writes
+// the stacks of every goroutine to the time log so that the cause shows
+// the next time. The
 // search it answered for keeps its engine until it returns; if it has not
 // by the next command that needs one, the brain takes a fresh engine (and
 // loses the tables of the game so far, once).
