@@ -64,7 +64,7 @@ type Brain struct {
 	abandoned <-chan struct{}
 	// search runs a move's search: eng.Search but in tests; cpu reads
 	// the process's CPU time for the watchdog: processCPU but in tests
-	search func(ctx context.Context, eng *gomokuengine.Engine, p inarow.Position, lim gomokuengine.Limits) (gomokuengine.Result, error)
+	search searchFunc
 	cpu    func() time.Duration
 
 	// multi-line commands
@@ -91,13 +91,17 @@ type Options struct {
 
 	// search, if set, stands for the engine's Search, and cpu for the
 	// process's CPU time (tests).
-	search func(ctx context.Context, eng *gomokuengine.Engine, p inarow.Position, lim gomokuengine.Limits) (gomokuengine.Result, error)
+	search searchFunc
 	cpu    func() time.Duration
 }
 
+// A searchFunc runs a move's search with an engine: the engine's Search,
+// or a stand-in in tests.
+type searchFunc func(ctx context.Context, eng *gomokuengine.Engine, p inarow.Position, lim gomokuengine.Limits) (gomokuengine.Result, error)
+
 // newBrain is a brain that answers on out.
 func newBrain(out io.Writer, opt Options) *Brain {
-	b := &Brain{out: bufio.NewWriter(out), mem: 64 << 20, log: opt.TimeLog, eng: &gomokuengine.Engine{}, search: opt.search, cpu: opt.cpu}
+	b := &Brain{out: bufio.NewWriter(out), mem: 64 << 20, log: opt.TimeLog, eng: &gomokuengine.Engine{MaxMemory: 64 << 20}, search: opt.search, cpu: opt.cpu}
 	if b.cpu == nil {
 		b.cpu = processCPU
 	}
@@ -416,9 +420,7 @@ func (b *Brain) start(w, h int) {
 		return
 	}
 	b.w, b.h, b.stones, b.collect = w, h, nil, ""
-	e := b.engine()
-	e.MaxMemory = b.mem
-	e.NewGame()
+	b.engine().NewGame()
 	b.println("OK")
 }
 
@@ -663,7 +665,6 @@ func (b *Brain) limits(detail int) gomokuengine.Limits {
 			}
 		}
 	}
-	b.engine().MaxMemory = b.mem
 	return lim
 }
 
@@ -764,7 +765,7 @@ func (b *Brain) engine() *gomokuengine.Engine {
 		select {
 		case <-b.abandoned:
 		default:
-			b.eng = &gomokuengine.Engine{MaxMemory: b.eng.MaxMemory, Threads: b.eng.Threads}
+			b.eng = &gomokuengine.Engine{MaxMemory: b.mem, Threads: b.eng.Threads}
 		}
 		b.abandoned = nil
 	}
