@@ -12,6 +12,7 @@
 //	gomoku-evalfit blunders -against rapfi -o blunders.txt games.sgf
 //	gomoku-evalfit judge -depth 18 -cache judged.txt ours.txt theirs.txt
 //	gomoku-evalfit depths -brain pbrain-inarow -brain pbrain-rapfi -turn 1000 ours.txt
+//	gomoku-evalfit tune -openings rand240-15.txt -turn 80 -pairs 2000 -state tune.txt -o tune.log
 //
 // gen plays a brain against itself from random openings and writes each
 // position with the brain's evaluation, its move and the game's result;
@@ -48,6 +49,10 @@
 //
 // depths sets brains' deepening side by side: the nodes and the time
 // each takes to finish each depth on the same positions.
+//
+// tune tunes the search's pruning, reductions and extensions
+// (engine/gomoku's Tuning) by SPSA: the engine against itself, moved
+// both ways at once.
 package main
 
 import (
@@ -57,7 +62,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gomoku-evalfit gen|label|fit|order|cuts|positions|compare|blunders|judge|depths [flags]")
+		fmt.Fprintln(os.Stderr, "usage: gomoku-evalfit gen|label|fit|order|cuts|positions|compare|blunders|judge|depths|tune [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -82,8 +87,10 @@ func main() {
 		err = judge(os.Args[2:])
 	case "depths":
 		err = depths(os.Args[2:])
+	case "tune":
+		err = tune(os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q (gen, label, fit, order, cuts, positions, compare, blunders, judge, depths)", os.Args[1])
+		err = fmt.Errorf("unknown command %q (gen, label, fit, order, cuts, positions, compare, blunders, judge, depths, tune)", os.Args[1])
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gomoku-evalfit:", err)

@@ -132,7 +132,7 @@ func (g *Engine) analyze(ctx context.Context, b *board, n int, lim Limits) []cel
 	start := time.Now()
 	hardD, _ := lim.Budget(b.Count(), b.W*b.H)
 	tt, threats := g.tables()
-	s := &searcher{b: b, tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(hardD), maxNodes: lim.MaxNodes}
+	s := &searcher{b: b, p: g.params(), tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(hardD), maxNodes: lim.MaxNodes}
 	if dl, ok := ctx.Deadline(); ok && dl.Before(s.hard) {
 		s.hard = dl
 	}

@@ -24,7 +24,13 @@ type Engine struct {
 	// Threads is the number of threads a search uses (smp.go); 0 or 1
 	// means one, which keeps the search deterministic.
 	Threads int
+	// Tuning, if not zero, moves the search's pruning, reductions and
+	// extensions from the package's values (tuning.go): for
+	// gomoku-evalfit tune. The zero Tuning plays as the package does.
+	Tuning Tuning
 
+	par     *params // Tuning's, worked out (params)
+	parOf   Tuning
 	tt      *TT
 	threats *threatTable
 	ttMem   int64
@@ -112,6 +118,17 @@ func (g *Engine) NewGame() {
 	}
 }
 
+// params is what the search reads of g.Tuning.
+func (g *Engine) params() *params {
+	if g.Tuning == (Tuning{}) {
+		return defaultParams
+	}
+	if g.par == nil || g.parOf != g.Tuning {
+		g.par, g.parOf = newParams(g.Tuning), g.Tuning
+	}
+	return g.par
+}
+
 // Reserve makes the tables for MaxMemory and Threads now, unless the
 // engine has them: otherwise the next search makes them on its own time
 // (a turn's first 64 MiB took over 100 ms in a test under the race
@@ -177,7 +194,7 @@ func (g *Engine) search(ctx context.Context, b *board, lim Limits) boardResult {
 	tm := newTimeManager(lim.Allot(b.Count(), b.W*b.H))
 	hardD := tm.Maximum
 	tt, threats := g.tables()
-	s := &searcher{b: b, tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(tm.deepening()), maxNodes: lim.MaxNodes, onRoot: rootHook(b, lim), onCut: cutHook(b, lim)}
+	s := &searcher{b: b, p: g.params(), tt: tt, threats: threats, ctx: ctx, start: start, hard: start.Add(tm.deepening()), maxNodes: lim.MaxNodes, onRoot: rootHook(b, lim), onCut: cutHook(b, lim)}
 	g.startHistory(s)
 	defer func() { g.hist = s.hist }()
 	hardT := start.Add(hardD)

@@ -209,11 +209,11 @@ func TestReduction(t *testing.T) {
 	m := b.Idx(7, 7)
 	for d := 1; d < 40; d++ {
 		for n := 1; n < 80; n++ {
-			r := rankReduction(d, n, false)
-			if r < rankReduction(d, n-1, false) || r < rankReduction(max(d-1, 1), n, false) {
+			r := defaultParams.rankReduction(d, n, false)
+			if r < defaultParams.rankReduction(d, n-1, false) || r < defaultParams.rankReduction(max(d-1, 1), n, false) {
 				t.Fatalf("depth %d move %d reduced by %d, less than an earlier move or a shallower node", d, n, r)
 			}
-			if rpv := rankReduction(d, n, true); rpv != r-100 {
+			if rpv := defaultParams.rankReduction(d, n, true); rpv != r-100 {
 				t.Fatalf("depth %d move %d: %d at a PV node, want %d", d, n, rpv, r-100)
 			}
 			if lr := s.lateReduction(m, d, n, 3, false, false, 3); (d < 3 || n < 2) && lr != 0 {
@@ -221,7 +221,7 @@ func TestReduction(t *testing.T) {
 			}
 		}
 	}
-	if r := rankReduction(10, 20, false); r < 200 {
+	if r := defaultParams.rankReduction(10, 20, false); r < 200 {
 		t.Errorf("depth 10 move 20 reduced by %d hundredths, want at least 200", r)
 	}
 }

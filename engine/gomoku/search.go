@@ -225,6 +225,7 @@ type scored struct {
 
 type searcher struct {
 	b        *board
+	p        *params // nil: defaultParams (par)
 	tt       *TT
 	ctx      context.Context
 	start    time.Time
@@ -410,7 +411,7 @@ func (s *searcher) candidates(ply, ttMove int) []scored {
 }
 
 func (s *searcher) listMoves(f *moveFilter, ply, ttMove int) []scored {
-	b := s.b
+	b, p := s.b, s.par()
 	me, op := f.me, f.op
 	buf := s.moveBuf[ply][:0]
 	if len(b.moves) == 0 {
@@ -430,7 +431,7 @@ func (s *searcher) listMoves(f *moveFilter, ply, ttMove int) []scored {
 			// the order's values (order.go), then the history; the
 			// killers first where the rule's order keeps them (not
 			// freestyle's or standard's: see orderTables.killers)
-			sc := b.orderValue(me, op, i) + int(s.hist[me][i])/8
+			sc := b.orderValue(me, op, i) + int(s.hist[me][i])*p.histMul/64
 			if i == ttMove {
 				sc += 1 << 28
 			} else if b.ord.killers {
@@ -467,7 +468,7 @@ const (
 )
 
 // Late-move reductions: from the third move on, the nth move (from 0)
-// of a node at depth 3 or more is searched lmrTable[depth][n] hundredths
+// of a node at depth 3 or more is searched params.lmr[depth][n] hundredths
 // of a ply shallower, ln(depth)·ln(n)/lmrDiv less a tenth (the shape of
 // Rapfi's published reductions; the tenth keeps the mean of the whole
 // plies it was, rounded from 0.4, until issue 23's session 36); a ply
@@ -504,15 +505,6 @@ func histMoved(h, bonus int32) int32 {
 // here, as Rapfi's does, where a node's later moves are few and deep.
 const alphaRedMaxDepth = 12
 
-var lmrTable = func() (t [32][64]int16) {
-	for d := 1; d < len(t); d++ {
-		for n := 1; n < len(t[0]); n++ {
-			t[d][n] = int16(max(0, 100*math.Log(float64(d))*math.Log(float64(n))/lmrDiv-10))
-		}
-	}
-	return t
-}()
-
 // rankReduction is how many hundredths of a ply the nth move of a node
 // at depth is reduced by for its rank alone (below 0 at a principal-
 // variation node: the move's kind may make it up; lateReduction). A move
@@ -520,10 +512,10 @@ var lmrTable = func() (t [32][64]int16) {
 // less until session 32 of issue 23: without it, and with move-count
 // pruning of every move, the search proved 46 of the proof corpus's 80
 // wins within 200,000 nodes instead of 29).
-func rankReduction(depth, n int, pv bool) int {
-	r := int(lmrTable[min(depth, len(lmrTable)-1)][min(n, len(lmrTable[0])-1)])
+func (p *params) rankReduction(depth, n int, pv bool) int {
+	r := int(p.lmr[min(depth, len(p.lmr)-1)][min(n, len(p.lmr[0])-1)])
 	if pv {
-		r -= 100
+		r -= p.pvLess
 	}
 	return r
 }
@@ -597,10 +589,10 @@ func (s *searcher) lateReduction(m, depth, n, ply int, pv, oppo4 bool, cplx floa
 	if depth < 3 || n < 2 {
 		return 0
 	}
-	b := s.b
-	r := rankReduction(depth, n, pv) + int(complexFor[s.moveKind(m)]*cplx)
+	b, p := s.b, s.par()
+	r := p.rankReduction(depth, n, pv) + int(p.kind[s.moveKind(m)]*cplx)
 	if !oppo4 && ply >= 2 && s.threes[ply-2] && b.st[b.toMove][m].cls >= clsThree {
-		r -= continuousAttack
+		r -= p.contAttack
 	}
 	return max(r, 0) + 100*s.uselessDefence(m)
 }
@@ -768,7 +760,7 @@ func (s *searcher) fourThreeWins() bool {
 // after the first, or of the first move of an expected all node): the
 // parent tells, as in Stockfish and Rapfi.
 func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
-	b := s.b
+	b, p := s.b, s.par()
 	s.nodes++
 	if s.checkStop() {
 		return 0
@@ -788,7 +780,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 		s.fours[ply] = isFour(b.st[me][block].cls)
 		s.threes[ply] = b.st[me][block].cls >= clsThree
 		b.Play(block)
-		ext := blockExt
+		ext := p.blockExt
 		if s.reference {
 			ext = 0
 		}
@@ -861,17 +853,17 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 	}
 	failHigh := false
 	if reduceFH {
-		m := fhMargin + fhDepthMargin*depth
+		m := fhMargin + p.fhDepth*depth
 		if b.clsCnt[op][clsB4]+b.clsCnt[op][clsB4F3] > 0 {
-			m += fhOppMargin
+			m += p.fhOpp
 		}
 		failHigh = ev >= beta+m
 	}
 	if pruneEv {
-		if depth <= futDepth && ev-futMargin*depth >= beta && !(ply >= 4 && s.fours[ply-2] && s.fours[ply-4]) {
+		if depth <= futDepth && ev-p.fut*depth >= beta && !(ply >= 4 && s.fours[ply-2] && s.fours[ply-4]) {
 			return ev
 		}
-		if depth < len(razorMargin) && ev+razorMargin[depth] < alpha {
+		if depth < len(p.razor) && ev+p.razor[depth] < alpha {
 			return s.qsearch(alpha, alpha+1, ply, qsFours)
 		}
 	}
@@ -887,7 +879,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 	var moves []scored // moves is s.moveBuf[ply]: the plies below use their own buffers
 	maxMoves := 40
 	if depth > 1 {
-		maxMoves = 24
+		maxMoves = p.maxMoves
 	}
 	limit := maxMoves
 	if first < 0 {
@@ -920,7 +912,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 		// Rapfi's move-count pruning (issue 23, session 32). The rest
 		// of the loop is skipped, not only the move: picking each
 		// skipped move took a tenth of a game's search.
-		if countPrune && n >= lmpCount[min(depth, len(lmpCount)-1)] && best > -WinBound {
+		if countPrune && n >= p.lmp[min(depth, len(p.lmp)-1)] && best > -WinBound {
 			break
 		}
 		var m int
@@ -953,12 +945,12 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 		ext, r := 0, 0 // hundredths of a ply
 		if !s.reference {
 			if m == ttMove {
-				ext = ttExt
+				ext = p.ttExt
 				if pvNode {
-					ext = ttExtPV
+					ext = p.ttExtPV
 				}
 				if isFour(b.st[me][m].cls) && len(b.moves) >= 2 && chebyshev(m, b.moves[len(b.moves)-2]) <= 4 {
-					ext += ttExtFour
+					ext += p.ttExtFour
 				}
 			}
 			r = s.lateReduction(m, depth, n, ply, pvNode, oppo4, cplx)

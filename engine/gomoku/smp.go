@@ -64,7 +64,7 @@ func (g *Engine) helpers(ctx context.Context, s *searcher, maxDepth int, hard ti
 	h.cancel = cancel
 	h.hs = make([]*searcher, n)
 	for i := range h.hs {
-		hs := &searcher{b: s.b.clone(), tt: s.tt, threats: g.helperThreats[i], ctx: hctx, start: s.start, hard: hard, live: &h.live}
+		hs := &searcher{b: s.b.clone(), p: s.p, tt: s.tt, threats: g.helperThreats[i], ctx: hctx, start: s.start, hard: hard, live: &h.live}
 		h.hs[i] = hs
 		h.wg.Add(1)
 		go func(first int) {

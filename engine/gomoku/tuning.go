@@ -1,0 +1,87 @@
+package gomokuengine
+
+import "math"
+
+// Tuning moves the main search's pruning, reductions and extensions away
+// from the values this package plays with (the constants of search.go,
+// each with the measurement that set it), so that a tuner can try others
+// side by side: gomoku-evalfit tune plays engines with different Tunings
+// against each other (SPSA). The zero Tuning is the package's own values.
+// Each field is a change in percent of its group's values (−100 takes the
+// group out; History and Moves say their own unit).
+type Tuning struct {
+	LMR      int // the late-move reductions by rank (lmrTable)
+	Kind     int // the reductions by a move's kind and the continuous-attack bonus (complexFor, continuousAttack)
+	Count    int // move-count pruning's counts (lmpCount)
+	Futility int // the reverse futility and razoring margins (futMargin, razorMargin)
+	FailHigh int // the fail-high reduction's depth and opponent-four margins (fhDepthMargin, fhOppMargin)
+	Ext      int // the fractional extensions (blockExt, ttExt, ttExtPV, ttExtFour)
+	PV       int // the ply less reduction at a principal-variation node (rankReduction)
+	History  int // the history's weight in the move order, in 64ths of the history added to the default 8 (hist/8)
+	Moves    int // moves added to the cap on moves searched at a node deeper than one ply (24)
+}
+
+// params is what the search reads of a Tuning: the tables and margins,
+// worked out once. defaultParams is the zero Tuning's.
+type params struct {
+	lmr                                 [32][64]int16 // hundredths of a ply, by depth and move number (rankReduction)
+	pvLess                              int
+	kind                                [4]float64
+	contAttack                          int
+	lmp                                 [len(lmpCount)]int
+	fut                                 int
+	razor                               [len(razorMargin)]int
+	fhDepth, fhOpp                      int
+	blockExt, ttExt, ttExtPV, ttExtFour int
+	histMul                             int // the order adds hist·histMul/64
+	maxMoves                            int
+}
+
+var defaultParams = newParams(Tuning{})
+
+// scaled is v moved by pct percent, rounded.
+func scaled(v float64, pct int) float64 { return v * float64(100+pct) / 100 }
+
+func scaledInt(v, pct int) int { return int(math.Round(scaled(float64(v), pct))) }
+
+func newParams(t Tuning) *params {
+	p := &params{}
+	div := lmrDiv / math.Max(scaled(1, t.LMR), 1e-3)
+	for d := 1; d < len(p.lmr); d++ {
+		for n := 1; n < len(p.lmr[0]); n++ {
+			p.lmr[d][n] = int16(max(0, 100*math.Log(float64(d))*math.Log(float64(n))/div-10))
+		}
+	}
+	if t.LMR <= -100 {
+		p.lmr = [32][64]int16{}
+	}
+	p.pvLess = scaledInt(100, t.PV)
+	for k, v := range complexFor {
+		p.kind[k] = scaled(v, t.Kind)
+	}
+	p.contAttack = scaledInt(continuousAttack, t.Kind)
+	for d, c := range lmpCount {
+		if d > 0 {
+			p.lmp[d] = max(1, scaledInt(c, t.Count))
+		}
+	}
+	p.fut = scaledInt(futMargin, t.Futility)
+	for d, m := range razorMargin {
+		p.razor[d] = scaledInt(m, t.Futility)
+	}
+	p.fhDepth, p.fhOpp = scaledInt(fhDepthMargin, t.FailHigh), scaledInt(fhOppMargin, t.FailHigh)
+	p.blockExt, p.ttExt = scaledInt(blockExt, t.Ext), scaledInt(ttExt, t.Ext)
+	p.ttExtPV, p.ttExtFour = scaledInt(ttExtPV, t.Ext), scaledInt(ttExtFour, t.Ext)
+	p.histMul = max(0, 8+t.History)
+	p.maxMoves = max(4, 24+t.Moves)
+	return p
+}
+
+// par is the searcher's params (the defaults unless its engine has a
+// Tuning).
+func (s *searcher) par() *params {
+	if s.p == nil {
+		return defaultParams
+	}
+	return s.p
+}
