@@ -164,11 +164,25 @@ func addRuleFlag(fs *flag.FlagSet, usage string) *gomoku.Rule {
 // readOpenings reads an offset openings file ("x,y, x,y, ..." from the
 // centre) into the set of its openings' canonical keys.
 func readOpenings(path string) (map[string]bool, error) {
-	data, err := os.ReadFile(path)
+	ops, err := readOffsets(path)
 	if err != nil {
 		return nil, err
 	}
 	m := map[string]bool{}
+	for _, st := range ops {
+		m[openingKey(st)] = true
+	}
+	return m, nil
+}
+
+// readOffsets reads an offset openings file in order: each line's stones
+// as offsets from the centre, black first (blank lines skipped).
+func readOffsets(path string) ([][][2]int, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var ops [][][2]int
 	for n, line := range strings.Split(string(data), "\n") {
 		f := strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\r' })
 		if len(f) == 0 {
@@ -186,9 +200,9 @@ func readOpenings(path string) (map[string]bool, error) {
 			}
 			st = append(st, [2]int{x, y})
 		}
-		m[openingKey(st)] = true
+		ops = append(ops, st)
 	}
-	return m, nil
+	return ops, nil
 }
 
 // openingKey is the least of the 8 symmetric images of the stones (in

@@ -48,7 +48,7 @@ func tune(args []string) error {
 	rEnd := fs.Float64("r", 0.01, "the step at the last pair, in c_end per game won (fishtest's r_end)")
 	state := fs.String("state", "", "θ and the pairs played: read if it exists, written after every pair")
 	seed := fs.Uint64("seed", 1, "seed of the perturbations")
-	out := fs.String("o", "-", "log file")
+	out := fs.String("o", "-", "log file (written anew: give a run that goes on from a state another)")
 	rulep := addRuleFlag(fs, "the rule the games are played under")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -130,34 +130,25 @@ func cmpErr(first, err error) error {
 	return err
 }
 
-// readOpeningLines reads an openings file in order: each line the stones'
-// offsets from the centre, black first.
+// readOpeningLines reads an offset openings file in order as moves on
+// the rules' board, each opening checked to be a legal start.
 func readOpeningLines(path string, rules inarow.Rules) ([][]inarow.Move, error) {
-	data, err := os.ReadFile(path)
+	offs, err := readOffsets(path)
 	if err != nil {
 		return nil, err
 	}
 	var ops [][]inarow.Move
-	for n, line := range strings.Split(string(data), "\n") {
-		f := strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\r' })
-		if len(f) == 0 {
-			continue
-		}
-		if len(f)%2 != 0 {
-			return nil, fmt.Errorf("%s line %d: odd number of coordinates", path, n+1)
-		}
+	for n, st := range offs {
 		var ms []inarow.Move
-		for i := 0; i < len(f); i += 2 {
-			x, err1 := strconv.Atoi(f[i])
-			y, err2 := strconv.Atoi(f[i+1])
-			x, y = x+rules.Cols/2, y+rules.Rows/2
-			if err1 != nil || err2 != nil || x < 0 || y < 0 || x >= rules.Cols || y >= rules.Rows {
-				return nil, fmt.Errorf("%s line %d: %q", path, n+1, line)
+		for _, o := range st {
+			x, y := o[0]+rules.Cols/2, o[1]+rules.Rows/2
+			if x < 0 || y < 0 || x >= rules.Cols || y >= rules.Rows {
+				return nil, fmt.Errorf("%s opening %d: %d,%d is off the board", path, n+1, o[0], o[1])
 			}
 			ms = append(ms, rules.MoveAt(x, y))
 		}
 		if _, err := gameOf(rules, ms); err != nil {
-			return nil, fmt.Errorf("%s line %d: %v", path, n+1, err)
+			return nil, fmt.Errorf("%s opening %d: %v", path, n+1, err)
 		}
 		ops = append(ops, ms)
 	}
