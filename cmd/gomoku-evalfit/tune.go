@@ -45,7 +45,9 @@ func tune(args []string) error {
 	turn := fs.Int("turn", 80, "each move's timeout_turn, ms")
 	pairs := fs.Int("pairs", 1000, "opening pairs (two games each) of the whole run")
 	workers := fs.Int("workers", 2, "games played at once")
-	rEnd := fs.Float64("r", 0.01, "the step at the last pair, in c_end per game won (fishtest's r_end)")
+	// (fishtest's usual r_end is 0.002, for runs of tens of thousands of
+	// games; a session's few thousand need a larger step to move at all)
+	rEnd := fs.Float64("r", 0.02, "the step at the last pair, in c_end per game won (fishtest's r_end)")
 	state := fs.String("state", "", "θ and the pairs played: read if it exists, written after every pair")
 	seed := fs.Uint64("seed", 1, "seed of the perturbations")
 	out := fs.String("o", "-", "log file (written anew: give a run that goes on from a state another)")
