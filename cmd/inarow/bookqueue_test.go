@@ -267,7 +267,8 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 	db, conn := bookQueueDB(t)
 	dir := t.TempDir()
 	one, many := filepath.Join(dir, "one.book"), filepath.Join(dir, "many.book")
-	// 177 positions of about 20 ms each (seconds on a loaded machine).
+	// 177 positions with 4 stones of a few ms each (the workers of
+	// session 63's CI run made the whole book in 1.1 s under -race).
 	book := []string{"--rules", "m=5,n=5,k=4,gravity", "--depth", "4", "--table-mb", "4"}
 	if res := cli(t, "", append([]string{"book", "generate", "--out", one, "--quiet"}, book...)...); res.code != 0 {
 		t.Fatalf("one process: exit %d\n%s", res.code, res.stderr)
@@ -321,12 +322,15 @@ func TestBookQueueWorkersKilled(t *testing.T) {
 	var workers []*exec.Cmd
 	var outs []*syncBuffer
 	for i := range 3 {
-		// The first, to be killed, claims 8 positions at a time: holding
+		// The first, to be killed, claims 64 positions at a time: holding
 		// two or more when stopped, it holds one or more when dead, since
 		// it writes one score at a time (one may be under way). With 4,
-		// the others once finished the book before it was caught holding
-		// two (session 59's CI run).
-		batch := []string{"8", "2", "2"}[i]
+		// and then with 8, the others finished the book before it was
+		// caught holding two (session 59's CI run; session 63's, where
+		// the three solved the whole book in 1.1 s): a batch of 64 lasts
+		// many of the stop loop's 5 ms slices, and the others cannot
+		// finish the book while it holds one.
+		batch := []string{"64", "2", "2"}[i]
 		w, out := start("book", "worker", "--db", named(fmt.Sprint("worker", i)), "--table-mb", "4", "--batch", batch, "--lease", "1s", "--retry", "1m", "--quiet")
 		workers, outs = append(workers, w), append(outs, out)
 	}
