@@ -46,8 +46,9 @@ func tune(args []string) error {
 	pairs := fs.Int("pairs", 1000, "opening pairs (two games each) of the whole run")
 	workers := fs.Int("workers", 2, "games played at once")
 	// (fishtest's usual r_end is 0.002, for runs of tens of thousands of
-	// games; a session's few thousand need a larger step to move at all)
-	rEnd := fs.Float64("r", 0.02, "the step at the last pair, in c_end per game won (fishtest's r_end)")
+	// games; a session's few thousand need a larger step to move at all:
+	// session 63 of issue 23 ran 0.01)
+	rEnd := fs.Float64("r", 0.01, "the step at the last pair, in c_end per game won (fishtest's r_end)")
 	state := fs.String("state", "", "θ and the pairs played: read if it exists, written after every pair")
 	seed := fs.Uint64("seed", 1, "seed of the perturbations")
 	out := fs.String("o", "-", "log file (written anew: give a run that goes on from a state another)")
@@ -106,7 +107,7 @@ func tune(args []string) error {
 					mu.Unlock()
 					return
 				}
-				res := r1 - r2
+				res := pairResult(r1, r2)
 				sp.update(k, res, delta, ck)
 				fmt.Fprintf(w, "%d %d %g %d %d %s\n", k, k%len(ops), res, n1, n2, sp.String())
 				w.Flush()
@@ -191,6 +192,11 @@ func playTuneGame(black, white *gomokuengine.Engine, rules inarow.Rules, opening
 	}
 	return 0, n, nil
 }
+
+// pairResult is θ+'s score less θ−'s over a pair, from black's scores in
+// the game θ+ played black (r1) and in the one θ− did (r2): r1 + (1−r2) −
+// ((1−r1) + r2), from −2 to 2 (fishtest's wins less losses).
+func pairResult(r1, r2 float64) float64 { return 2 * (r1 - r2) }
 
 // A tuneParam is one field of Tuning as SPSA moves it.
 type tuneParam struct {

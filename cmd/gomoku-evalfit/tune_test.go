@@ -119,6 +119,13 @@ func TestSPSA(t *testing.T) {
 			t.Errorf("%s: θ %g past its bounds [%g, %g]", p.name, sp.theta[i], p.lo, p.hi)
 		}
 	}
+	// θ+ won both games, drew both, each side won as black, won one and
+	// drew one
+	for _, c := range [][3]float64{{1, 0, 2}, {0, 1, -2}, {0.5, 0.5, 0}, {1, 1, 0}, {1, 0.5, 1}, {0.5, 1, -1}} {
+		if got := pairResult(c[0], c[1]); got != c[2] {
+			t.Errorf("pairResult(%g, %g) = %g, want %g", c[0], c[1], got, c[2])
+		}
+	}
 	path := filepath.Join(t.TempDir(), "s.txt")
 	if err := sp.save(path); err != nil {
 		t.Fatal(err)
