@@ -101,7 +101,8 @@ type searchFunc func(ctx context.Context, eng *gomokuengine.Engine, p inarow.Pos
 
 // newBrain is a brain that answers on out.
 func newBrain(out io.Writer, opt Options) *Brain {
-	b := &Brain{out: bufio.NewWriter(out), mem: 64 << 20, log: opt.TimeLog, eng: &gomokuengine.Engine{MaxMemory: 64 << 20}, search: opt.search, cpu: opt.cpu}
+	b := &Brain{out: bufio.NewWriter(out), mem: 64 << 20, log: opt.TimeLog, search: opt.search, cpu: opt.cpu}
+	b.eng = &gomokuengine.Engine{MaxMemory: b.mem}
 	if b.cpu == nil {
 		b.cpu = processCPU
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -103,7 +104,7 @@ func tune(args []string) error {
 				r2, n2, err2 := playTuneGame(b, a, rules, op, *turn)
 				mu.Lock()
 				if err := errors.Join(err1, err2); err != nil {
-					firstErr = cmpErr(firstErr, err)
+					firstErr = cmp.Or(firstErr, err)
 					mu.Unlock()
 					return
 				}
@@ -113,7 +114,7 @@ func tune(args []string) error {
 				w.Flush()
 				if *state != "" {
 					if err := sp.save(*state); err != nil {
-						firstErr = cmpErr(firstErr, err)
+						firstErr = cmp.Or(firstErr, err)
 					}
 				}
 				mu.Unlock()
@@ -124,13 +125,6 @@ func tune(args []string) error {
 	t := sp.tuning()
 	fmt.Fprintf(w, "# after %d pairs: %+v\n", sp.k, t)
 	return errors.Join(firstErr, done())
-}
-
-func cmpErr(first, err error) error {
-	if first != nil {
-		return first
-	}
-	return err
 }
 
 // readOpeningLines reads an offset openings file in order as moves on

@@ -46,14 +46,12 @@ func scaledInt(v, pct int) int { return int(math.Round(scaled(float64(v), pct)))
 
 func newParams(t Tuning) *params {
 	p := &params{}
+	// (at −100 or below the divisor is so large that every entry is 0)
 	div := lmrDiv / math.Max(scaled(1, t.LMR), 1e-3)
 	for d := 1; d < len(p.lmr); d++ {
 		for n := 1; n < len(p.lmr[0]); n++ {
 			p.lmr[d][n] = int16(max(0, 100*math.Log(float64(d))*math.Log(float64(n))/div-10))
 		}
-	}
-	if t.LMR <= -100 {
-		p.lmr = [32][64]int16{}
 	}
 	p.pvLess = scaledInt(100, t.PV)
 	for k, v := range complexFor {
