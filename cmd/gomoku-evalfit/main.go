@@ -50,9 +50,9 @@
 // depths sets brains' deepening side by side: the nodes and the time
 // each takes to finish each depth on the same positions.
 //
-// tune tunes the search's pruning, reductions and extensions
-// (engine/gomoku's Tuning) by SPSA: the engine against itself, moved
-// both ways at once.
+// tune tunes the search's pruning, reductions and extensions and the
+// evaluation's groups (engine/gomoku's Tuning) by SPSA: the engine
+// against itself, moved both ways at once.
 package main
 
 import (

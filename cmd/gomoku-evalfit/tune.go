@@ -210,6 +210,10 @@ var tuneParams = []tuneParam{
 	{name: "PV", field: func(t *gomokuengine.Tuning) *int { return &t.PV }, cEnd: 20, lo: -100, hi: 200},
 	{name: "History", field: func(t *gomokuengine.Tuning) *int { return &t.History }, cEnd: 3, lo: -8, hi: 40},
 	{name: "Moves", field: func(t *gomokuengine.Tuning) *int { return &t.Moves }, cEnd: 3, lo: -16, hi: 40},
+	{name: "Me", field: func(t *gomokuengine.Tuning) *int { return &t.Me }, cEnd: 10, lo: -60, hi: 150},
+	{name: "Op", field: func(t *gomokuengine.Tuning) *int { return &t.Op }, cEnd: 10, lo: -60, hi: 150},
+	{name: "Threat", field: func(t *gomokuengine.Tuning) *int { return &t.Threat }, cEnd: 15, lo: -90, hi: 200},
+	{name: "Lines", field: func(t *gomokuengine.Tuning) *int { return &t.Lines }, cEnd: 15, lo: -90, hi: 200},
 }
 
 func tuneNames() []string {

@@ -37,12 +37,18 @@ func (v MoveValue) Proven() bool { return v.Score > WinBound || v.Score < -WinBo
 // last in the board's order read as its last move). A recent move that
 // is not a stone of p is an error wrapping ErrBadBoard.
 func boardOf(p inarow.Position, recent []inarow.Move) (*board, error) {
+	return boardTuned(p, recent, Tuning{})
+}
+
+// boardTuned is boardOf with the evaluation moved by t's groups
+// (evalTables.tuned).
+func boardTuned(p inarow.Position, recent []inarow.Move, t Tuning) (*board, error) {
 	r := p.Rules()
 	rule, ok := gomoku.RuleOf(r)
 	if !ok {
 		return nil, fmt.Errorf("%w: the gomoku engine plays five in a row without gravity on 5×5 to 20×20, not %v", ErrBadBoard, r)
 	}
-	b, err := newBoard(r.Cols, r.Rows, rule)
+	b, err := newBoardTuned(r.Cols, r.Rows, rule, t)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +111,7 @@ func boardOf(p inarow.Position, recent []inarow.Move) (*board, error) {
 // growth of the previous ones says cannot finish in the time left. Its
 // errors are Search's.
 func (g *Engine) Analyze(ctx context.Context, p inarow.Position, n int, lim Limits) ([]MoveValue, error) {
-	b, err := boardOf(p, lim.Recent)
+	b, err := boardTuned(p, lim.Recent, g.Tuning)
 	if err != nil {
 		return nil, err
 	}

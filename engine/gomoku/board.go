@@ -173,7 +173,11 @@ func evalReadsLines(v [2]int) bool {
 }
 
 // newBoard returns an empty w×h board (5 ≤ w,h ≤ 20) under rule r.
-func newBoard(w, h int, r gomoku.Rule) (*board, error) {
+func newBoard(w, h int, r gomoku.Rule) (*board, error) { return newBoardTuned(w, h, r, Tuning{}) }
+
+// newBoardTuned is newBoard with rule r's values moved by t's evaluation
+// groups (evalTables.tuned).
+func newBoardTuned(w, h int, r gomoku.Rule, t Tuning) (*board, error) {
 	if w < 5 || h < 5 || w > 20 || h > 20 {
 		return nil, fmt.Errorf("%w: size %d×%d is outside 5×5 to 20×20", ErrBadBoard, w, h)
 	}
@@ -188,7 +192,7 @@ func newBoard(w, h int, r gomoku.Rule) (*board, error) {
 		b.toOver[c] = overKeyTable(v[c])
 		b.lineKeys = b.lineKeys && (v[c] == varOver || b.toOver[c] != nil)
 	}
-	b.evt = evalFor(r)
+	b.evt = evalFor(r).tuned(t)
 	for c := range 2 {
 		b.comboCls[c], b.comboEval[c] = &combos.cls[b.row[c]], &b.evt.cell[b.row[c]]
 	}

@@ -25,8 +25,9 @@ type Engine struct {
 	// means one, which keeps the search deterministic.
 	Threads int
 	// Tuning, if not zero, moves the search's pruning, reductions and
-	// extensions from the package's values (tuning.go): for
-	// gomoku-evalfit tune. The zero Tuning plays as the package does.
+	// extensions and the evaluation's groups from the package's values
+	// (tuning.go): for gomoku-evalfit tune. The zero Tuning plays as the
+	// package does.
 	Tuning Tuning
 
 	par     *params // Tuning's, worked out (params)
@@ -163,7 +164,7 @@ func (g *Engine) MoveAfter(ctx context.Context, p inarow.Position, moves []inaro
 // are not gomoku's (see gomoku.RuleOf) and inarow.ErrFinished for a
 // finished position.
 func (g *Engine) Search(ctx context.Context, p inarow.Position, lim Limits) (Result, error) {
-	b, err := boardOf(p, lim.Recent)
+	b, err := boardTuned(p, lim.Recent, g.Tuning)
 	if err != nil {
 		return Result{Move: inarow.NoMove}, err
 	}

@@ -2,13 +2,14 @@ package gomokuengine
 
 import "math"
 
-// Tuning moves the main search's pruning, reductions and extensions away
-// from the values this package plays with (the constants of search.go,
-// each with the measurement that set it), so that a tuner can try others
-// side by side: gomoku-evalfit tune plays engines with different Tunings
-// against each other (SPSA). The zero Tuning is the package's own values.
-// Each field is a change in percent of its group's values (−100 takes the
-// group out; History and Moves say their own unit).
+// Tuning moves the main search's pruning, reductions and extensions, and
+// the evaluation's groups of values, away from the values this package
+// plays with (the constants of search.go, each with the measurement that
+// set it, and the fitted files of evaldata), so that a tuner can try
+// others side by side: gomoku-evalfit tune plays engines with different
+// Tunings against each other (SPSA). The zero Tuning is the package's own
+// values. Each field is a change in percent of its group's values (−100
+// takes the group out; History and Moves say their own unit).
 type Tuning struct {
 	LMR      int // the late-move reductions by rank (lmrTable)
 	Kind     int // the reductions by a move's kind and the continuous-attack bonus (complexFor, continuousAttack)
@@ -19,7 +20,50 @@ type Tuning struct {
 	PV       int // the ply less reduction at a principal-variation node (rankReduction)
 	History  int // the history's weight in the move order, in 64ths of the history added to the default 8 (hist/8)
 	Moves    int // moves added to the cap on moves searched at a node deeper than one ply (24)
+
+	// The evaluation's groups (evalTables.tuned): the static evaluation
+	// alone reads them (the move order and the threat searches have
+	// their own values).
+	Me     int // each cell's value for the side to move (evalPair.me, of cell)
+	Op     int // each cell's value for the other side (evalPair.op, of cell)
+	Threat int // the double-threat table (threat)
+	Lines  int // the line terms (line and exact), both sides'
 }
+
+// evalPart is t's evaluation groups alone.
+func (t Tuning) evalPart() Tuning {
+	return Tuning{Me: t.Me, Op: t.Op, Threat: t.Threat, Lines: t.Lines}
+}
+
+// tuned is e with t's evaluation groups applied: e itself when they are
+// all zero, else a copy (about 220 KB, made for each search's board; only
+// a tuner's engines have one, at 80 ms a move and more).
+func (e *evalTables) tuned(t Tuning) *evalTables {
+	if t.evalPart() == (Tuning{}) {
+		return e
+	}
+	n := *e
+	for r := range n.cell {
+		for k, v := range e.cell[r] {
+			n.cell[r][k] = evalPair{scaled32(v.me, t.Me), scaled32(v.op, t.Op)}
+		}
+	}
+	for k, v := range e.threat {
+		n.threat[k] = scaled32(v, t.Threat)
+	}
+	for k, v := range e.line {
+		n.line[k] = evalPair{scaled32(v.me, t.Lines), scaled32(v.op, t.Lines)}
+	}
+	if e.exact != nil {
+		n.exact = make([]evalPair, len(e.exact))
+		for k, v := range e.exact {
+			n.exact[k] = evalPair{scaled32(v.me, t.Lines), scaled32(v.op, t.Lines)}
+		}
+	}
+	return &n
+}
+
+func scaled32(v int32, pct int) int32 { return int32(scaledInt(int(v), pct)) }
 
 // params is what the search reads of a Tuning: the tables and margins,
 // worked out once. defaultParams is the zero Tuning's.

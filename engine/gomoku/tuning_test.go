@@ -5,6 +5,9 @@ import (
 	"math"
 	"testing"
 	"time"
+
+	"github.com/inarow/inarow"
+	"github.com/inarow/inarow/gomoku"
 )
 
 // The zero Tuning is the package's own values: the tables and margins of
@@ -84,5 +87,91 @@ func TestTuningSearch(t *testing.T) {
 	}
 	if n := nodes(Tuning{Count: 100, LMR: -100}); n <= base {
 		t.Errorf("twice the move counts and no reductions by rank: %d nodes, the defaults %d", n, base)
+	}
+}
+
+// The evaluation's groups scale their values alone, the board keeps its
+// sums of the tuned values through play and undo, and the engine's search
+// reads them.
+func TestTuningEval(t *testing.T) {
+	e := evalFor(gomoku.Freestyle)
+	if e.tuned(Tuning{LMR: 30}) != e {
+		t.Error("a Tuning without evaluation groups copied the values")
+	}
+	n := e.tuned(Tuning{Me: 50, Threat: -100})
+	moved := 0
+	for k, v := range e.cell[0] {
+		if w := n.cell[0][k]; w.op != v.op || w.me != int32(math.Round(float64(v.me)*1.5)) {
+			t.Fatalf("cell %d: %v, want %v with me half as much again", k, w, v)
+		}
+		if v.me != 0 {
+			moved++
+		}
+	}
+	if moved == 0 || n.threat != [nThreatMask]int32{} || n.line != e.line {
+		t.Errorf("%d cell values moved; threats %v (want none); lines moved %v", moved, n.threat, n.line != e.line)
+	}
+	if e.cell[0][1] == n.cell[0][1] && e.cell[0][1].me != 0 {
+		t.Error("the package's own values moved")
+	}
+
+	// Doubling every group doubles each colour's sums exactly, in
+	// every position of a game, played forward and taken back.
+	double := Tuning{Me: 100, Op: 100, Threat: 100, Lines: 100}
+	boards := selfplayBoards(t)
+	for _, ref := range boards[:20] {
+		b, err := newBoardTuned(15, 15, gomoku.Freestyle, double)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, _ := newBoard(15, 15, gomoku.Freestyle)
+		for _, i := range ref.Moves() {
+			b.Play(i)
+			plain.Play(i)
+			for c := range 2 {
+				if b.evSum[c].me != 2*plain.evSum[c].me || b.evSum[c].op != 2*plain.evSum[c].op {
+					t.Fatalf("after %d stones colour %d: sums %v, twice the plain board's %v", b.Count(), c, b.evSum[c], plain.evSum[c])
+				}
+			}
+		}
+		for range min(6, b.Count()) {
+			b.Undo()
+			plain.Undo()
+		}
+		if b.evSum[0].me != 2*plain.evSum[0].me || b.evSum[1].op != 2*plain.evSum[1].op {
+			t.Fatalf("after undoing: sums %v, the plain board's %v", b.evSum, plain.evSum)
+		}
+		me, op := b.toMove, b.toMove^1
+		if b.evt.threat[threatMask(b, me, op)] != 2*plain.evt.threat[threatMask(plain, me, op)] {
+			t.Fatal("the threat term is not doubled")
+		}
+	}
+
+	// The engine's search reads its Tuning's values: the same depth
+	// searches other nodes when they move, and the same nodes twice.
+	nodes := func(tu Tuning) int64 {
+		var sum int64
+		for _, ref := range boards[:8] {
+			rules, _ := gomoku.Freestyle.Board(15)
+			var st [2][]inarow.Move
+			for k, i := range ref.Moves() {
+				st[k%2] = append(st[k%2], ref.move(i))
+			}
+			p, err := inarow.Setup(rules, st[0], st[1], inarow.Player(ref.Count()%2))
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := &Engine{MaxMemory: 8 << 20, Tuning: tu}
+			res, err := g.Search(context.Background(), p, Limits{MaxDepth: 6, TurnTime: time.Hour})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum += res.Nodes
+		}
+		return sum
+	}
+	base := nodes(Tuning{})
+	if a, b := nodes(Tuning{Op: -40}), nodes(Tuning{Op: -40}); a == base || a != b {
+		t.Errorf("nodes with the other side's values less by 40 %%: %d and %d; the defaults' %d", a, b, base)
 	}
 }
