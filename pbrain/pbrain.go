@@ -56,7 +56,8 @@ type Brain struct {
 	// and when the last move was answered (think)
 	cmdAt, answered time.Time
 	log             io.Writer // Options.TimeLog
-	played          int       // moves answered, for the time log
+	tuning          gomokuengine.Tuning
+	played          int // moves answered, for the time log
 	// guard is the watchdog of the search think made last (watchdog.go),
 	// for RunWith to start; abandoned is closed when a search the
 	// watchdog answered for returns (nil if none is out)
@@ -89,6 +90,11 @@ type Options struct {
 	// (watchdog.go).
 	TimeLog io.Writer
 
+	// Tuning, if not zero, moves the engine's search and evaluation
+	// from the package's values (gomokuengine.Tuning): to play a tuned
+	// engine against others in a manager, as gomoku-evalfit tune found it.
+	Tuning gomokuengine.Tuning
+
 	// search, if set, stands for the engine's Search, and cpu for the
 	// process's CPU time (tests).
 	search searchFunc
@@ -101,8 +107,8 @@ type searchFunc func(ctx context.Context, eng *gomokuengine.Engine, p inarow.Pos
 
 // newBrain is a brain that answers on out.
 func newBrain(out io.Writer, opt Options) *Brain {
-	b := &Brain{out: bufio.NewWriter(out), mem: 64 << 20, log: opt.TimeLog, search: opt.search, cpu: opt.cpu}
-	b.eng = &gomokuengine.Engine{MaxMemory: b.mem}
+	b := &Brain{out: bufio.NewWriter(out), mem: 64 << 20, log: opt.TimeLog, tuning: opt.Tuning, search: opt.search, cpu: opt.cpu}
+	b.eng = &gomokuengine.Engine{MaxMemory: b.mem, Tuning: b.tuning}
 	if b.cpu == nil {
 		b.cpu = processCPU
 	}
@@ -766,7 +772,7 @@ func (b *Brain) engine() *gomokuengine.Engine {
 		select {
 		case <-b.abandoned:
 		default:
-			b.eng = &gomokuengine.Engine{MaxMemory: b.mem, Threads: b.eng.Threads}
+			b.eng = &gomokuengine.Engine{MaxMemory: b.mem, Threads: b.eng.Threads, Tuning: b.tuning}
 		}
 		b.abandoned = nil
 	}

@@ -123,7 +123,7 @@ func tune(args []string) error {
 	}
 	wg.Wait()
 	t := sp.tuning()
-	fmt.Fprintf(w, "# after %d pairs: %+v\n", sp.k, t)
+	fmt.Fprintf(w, "# after %d pairs: pbrain-inarow -tuning %q\n", sp.k, t.String())
 	return errors.Join(firstErr, done())
 }
 
@@ -194,26 +194,28 @@ func pairResult(r1, r2 float64) float64 { return 2 * (r1 - r2) }
 
 // A tuneParam is one field of Tuning as SPSA moves it.
 type tuneParam struct {
-	name   string
-	field  func(*gomokuengine.Tuning) *int
+	name   string  // the field's (gomokuengine.TuningField)
 	cEnd   float64 // the perturbation at the last pair
 	lo, hi float64 // θ stays within
 }
 
+// field is p's field of t.
+func (p tuneParam) field(t *gomokuengine.Tuning) *int { return gomokuengine.TuningField(p.name)(t) }
+
 var tuneParams = []tuneParam{
-	{name: "LMR", field: func(t *gomokuengine.Tuning) *int { return &t.LMR }, cEnd: 10, lo: -60, hi: 150},
-	{name: "Kind", field: func(t *gomokuengine.Tuning) *int { return &t.Kind }, cEnd: 15, lo: -100, hi: 200},
-	{name: "Count", field: func(t *gomokuengine.Tuning) *int { return &t.Count }, cEnd: 10, lo: -60, hi: 150},
-	{name: "Futility", field: func(t *gomokuengine.Tuning) *int { return &t.Futility }, cEnd: 15, lo: -90, hi: 200},
-	{name: "FailHigh", field: func(t *gomokuengine.Tuning) *int { return &t.FailHigh }, cEnd: 15, lo: -90, hi: 200},
-	{name: "Ext", field: func(t *gomokuengine.Tuning) *int { return &t.Ext }, cEnd: 20, lo: -100, hi: 200},
-	{name: "PV", field: func(t *gomokuengine.Tuning) *int { return &t.PV }, cEnd: 20, lo: -100, hi: 200},
-	{name: "History", field: func(t *gomokuengine.Tuning) *int { return &t.History }, cEnd: 3, lo: -8, hi: 40},
-	{name: "Moves", field: func(t *gomokuengine.Tuning) *int { return &t.Moves }, cEnd: 3, lo: -16, hi: 40},
-	{name: "Me", field: func(t *gomokuengine.Tuning) *int { return &t.Me }, cEnd: 10, lo: -60, hi: 150},
-	{name: "Op", field: func(t *gomokuengine.Tuning) *int { return &t.Op }, cEnd: 10, lo: -60, hi: 150},
-	{name: "Threat", field: func(t *gomokuengine.Tuning) *int { return &t.Threat }, cEnd: 15, lo: -90, hi: 200},
-	{name: "Lines", field: func(t *gomokuengine.Tuning) *int { return &t.Lines }, cEnd: 15, lo: -90, hi: 200},
+	{name: "LMR", cEnd: 10, lo: -60, hi: 150},
+	{name: "Kind", cEnd: 15, lo: -100, hi: 200},
+	{name: "Count", cEnd: 10, lo: -60, hi: 150},
+	{name: "Futility", cEnd: 15, lo: -90, hi: 200},
+	{name: "FailHigh", cEnd: 15, lo: -90, hi: 200},
+	{name: "Ext", cEnd: 20, lo: -100, hi: 200},
+	{name: "PV", cEnd: 20, lo: -100, hi: 200},
+	{name: "History", cEnd: 3, lo: -8, hi: 40},
+	{name: "Moves", cEnd: 3, lo: -16, hi: 40},
+	{name: "Me", cEnd: 10, lo: -60, hi: 150},
+	{name: "Op", cEnd: 10, lo: -60, hi: 150},
+	{name: "Threat", cEnd: 15, lo: -90, hi: 200},
+	{name: "Lines", cEnd: 15, lo: -90, hi: 200},
 }
 
 func tuneNames() []string {

@@ -5,11 +5,13 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/inarow/inarow"
+	gomokuengine "github.com/inarow/inarow/engine/gomoku"
 	"github.com/inarow/inarow/gomoku"
 )
 
@@ -36,8 +38,12 @@ func TestTuneCommand(t *testing.T) {
 			lines = append(lines, l)
 		}
 	}
-	if len(lines) != 3 || !strings.Contains(string(data), "# after 3 pairs: {LMR:") {
+	last := regexp.MustCompile(`(?m)^# after 3 pairs: pbrain-inarow -tuning "([^"]*)"$`).FindSubmatch(data)
+	if len(lines) != 3 || last == nil {
 		t.Fatalf("log:\n%s", data)
+	}
+	if _, err := gomokuengine.ParseTuning(string(last[1])); err != nil {
+		t.Errorf("the log's last line: %v", err)
 	}
 	for _, l := range lines {
 		f := strings.Fields(l)

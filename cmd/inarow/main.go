@@ -57,9 +57,10 @@ Usage:
       directory, ~/.local/share/inarow/inarow.db) or a PostgreSQL database
       shared by servers.
 
-  inarow pbrain [--timelog FILE]
+  inarow pbrain [--timelog FILE] [--tuning LIST]
       Speak the Gomocup protocol on stdin/stdout (the gomoku engine as a brain, as pbrain-inarow);
-      --timelog appends each move's time, plan, CPU (the process's and the search thread's) and stolen time, each ERROR answered, and the watchdog's report when it answers for a search, to FILE.
+      --timelog appends each move's time, plan, CPU (the process's and the search thread's) and stolen time, each ERROR answered, and the watchdog's report when it answers for a search, to FILE;
+      --tuning plays with the engine's values moved, NAME=PERCENT pairs as gomoku-evalfit tune writes them.
   inarow agent [--engine SPEC] [--name NAME]
       Speak the agent protocol on stdin/stdout with our engine (see package agent).
   inarow match [GAME] --a SPEC --b SPEC [--games N] [--rules RULES] [--openings PLIES] [--records DIR]

@@ -6,12 +6,16 @@
 //
 // Usage:
 //
-//	pbrain-inarow [-timelog FILE]
+//	pbrain-inarow [-timelog FILE] [-tuning LIST]
 //
 // -timelog appends a line for each move the brain plays to FILE: its
 // time from the command to the answer against the search's plan, with
 // the CPU time and the machine's stolen time meanwhile (to tell a search
 // that overran from a process that was not running).
+//
+// -tuning plays with the engine's search and evaluation values moved, as
+// gomoku-evalfit tune writes them: "Futility=-40,Me=5" (each a change in
+// percent; engine/gomoku's Tuning).
 package main
 
 import (

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -517,4 +518,46 @@ func exitCode(err error) int {
 		return -1
 	}
 	return 0
+}
+
+// TestTuningFlag plays with -tuning: the evaluation's groups all taken
+// out, every iteration of a quiet position's search is valued 0, where
+// the brain's own values are not; a bad list is refused.
+func TestTuningFlag(t *testing.T) {
+	evals := func(args ...string) []string {
+		b := startBrain(t, args...)
+		b.send("START 15", "INFO timeout_turn 300")
+		if a := b.answer(patience); a != "OK" {
+			t.Fatalf("START: %q", a)
+		}
+		b.send("BOARD", "7,7,1", "8,8,2", "6,8,1", "DONE")
+		msgs, a := b.collect(patience)
+		if !moveRE.MatchString(a) {
+			t.Fatalf("%v: answer %q", args, a)
+		}
+		var ev []string
+		for _, m := range msgs {
+			if f := strings.Fields(m); len(f) > 4 && f[1] == "depth" && f[3] == "ev" {
+				ev = append(ev, f[4])
+			}
+		}
+		if len(ev) < 3 {
+			t.Fatalf("%v: %d iterations reported: %q", args, len(ev), msgs)
+		}
+		return ev
+	}
+	for _, v := range evals("-tuning", "Me=-100,Op=-100,Threat=-100,Lines=-100") {
+		if v != "0" {
+			t.Fatalf("no evaluation, yet an iteration valued %s", v)
+		}
+	}
+	if ev := evals(); !slices.ContainsFunc(ev, func(v string) bool { return v != "0" }) {
+		t.Fatalf("the brain's own values: every iteration valued 0 (%q)", ev)
+	}
+	for _, bad := range []string{"Futility", "Nope=3", "Me=x", "Me=1,Me=2"} {
+		out, err := exec.Command(brainBin, "-tuning", bad).CombinedOutput()
+		if code := exitCode(err); code != 2 || !strings.Contains(string(out), "bad tuning") {
+			t.Errorf("-tuning %q: exit %d, %q", bad, code, out)
+		}
+	}
 }

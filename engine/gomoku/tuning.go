@@ -1,6 +1,12 @@
 package gomokuengine
 
-import "math"
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
 
 // Tuning moves the main search's pruning, reductions and extensions, and
 // the evaluation's groups of values, away from the values this package
@@ -28,6 +34,87 @@ type Tuning struct {
 	Op     int // each cell's value for the other side (evalPair.op, of cell)
 	Threat int // the double-threat table (threat)
 	Lines  int // the line terms (line and exact), both sides'
+}
+
+// tuningFields are Tuning's fields by the names String writes.
+var tuningFields = [...]struct {
+	name  string
+	field func(*Tuning) *int
+}{
+	{"LMR", func(t *Tuning) *int { return &t.LMR }},
+	{"Kind", func(t *Tuning) *int { return &t.Kind }},
+	{"Count", func(t *Tuning) *int { return &t.Count }},
+	{"Futility", func(t *Tuning) *int { return &t.Futility }},
+	{"FailHigh", func(t *Tuning) *int { return &t.FailHigh }},
+	{"Ext", func(t *Tuning) *int { return &t.Ext }},
+	{"PV", func(t *Tuning) *int { return &t.PV }},
+	{"History", func(t *Tuning) *int { return &t.History }},
+	{"Moves", func(t *Tuning) *int { return &t.Moves }},
+	{"Me", func(t *Tuning) *int { return &t.Me }},
+	{"Op", func(t *Tuning) *int { return &t.Op }},
+	{"Threat", func(t *Tuning) *int { return &t.Threat }},
+	{"Lines", func(t *Tuning) *int { return &t.Lines }},
+}
+
+// TuningField is the field of a Tuning called name (as String writes
+// it), or nil if it has none: a tuner moves the fields by their names.
+func TuningField(name string) func(*Tuning) *int {
+	for _, f := range tuningFields {
+		if f.name == name {
+			return f.field
+		}
+	}
+	return nil
+}
+
+// String is t's fields that are not zero as NAME=VALUE, comma-separated
+// ("" for the zero Tuning): what ParseTuning reads.
+func (t Tuning) String() string {
+	var parts []string
+	for _, f := range tuningFields {
+		if v := *f.field(&t); v != 0 {
+			parts = append(parts, f.name+"="+strconv.Itoa(v))
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+// ErrBadTuning is wrapped by ParseTuning's errors.
+var ErrBadTuning = errors.New("bad tuning")
+
+// ParseTuning reads a Tuning as String writes it: NAME=VALUE pairs,
+// comma-separated, each field at most once; "" is the zero Tuning.
+func ParseTuning(s string) (Tuning, error) {
+	var t Tuning
+	if s == "" {
+		return t, nil
+	}
+	seen := map[string]bool{}
+	for _, part := range strings.Split(s, ",") {
+		name, val, ok := strings.Cut(strings.TrimSpace(part), "=")
+		f := TuningField(name)
+		if !ok || f == nil {
+			return Tuning{}, fmt.Errorf("%w: %q is not NAME=PERCENT with NAME one of %s", ErrBadTuning, part, tuningNames())
+		}
+		v, err := strconv.Atoi(val)
+		if err != nil {
+			return Tuning{}, fmt.Errorf("%w: %s=%q is not a whole number", ErrBadTuning, name, val)
+		}
+		if seen[name] {
+			return Tuning{}, fmt.Errorf("%w: %s given twice", ErrBadTuning, name)
+		}
+		seen[name] = true
+		*f(&t) = v
+	}
+	return t, nil
+}
+
+func tuningNames() string {
+	var n []string
+	for _, f := range tuningFields {
+		n = append(n, f.name)
+	}
+	return strings.Join(n, ", ")
 }
 
 // evalPart is t's evaluation groups alone.

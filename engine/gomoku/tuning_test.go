@@ -2,6 +2,7 @@ package gomokuengine
 
 import (
 	"context"
+	"errors"
 	"math"
 	"testing"
 	"time"
@@ -174,4 +175,62 @@ func TestTuningEval(t *testing.T) {
 	if a, b := nodes(Tuning{Op: -40}), nodes(Tuning{Op: -40}); a == base || a != b {
 		t.Errorf("nodes with the other side's values less by 40 %%: %d and %d; the defaults' %d", a, b, base)
 	}
+}
+
+// ParseTuning reads what String writes, every field by its own name, and
+// refuses the rest with ErrBadTuning.
+func TestParseTuning(t *testing.T) {
+	var all Tuning
+	for i, f := range tuningFields {
+		*f.field(&all) = -(i + 1) * 3
+	}
+	seen := map[int]bool{}
+	for i, f := range tuningFields {
+		v := *TuningField(f.name)(&all)
+		if v != -(i+1)*3 || seen[v] {
+			t.Fatalf("field %s reads %d: two names share a field", f.name, v)
+		}
+		seen[v] = true
+	}
+	for _, tu := range []Tuning{{}, all, {Futility: -40, Me: 5}} {
+		got, err := ParseTuning(tu.String())
+		if err != nil || got != tu {
+			t.Errorf("ParseTuning(%q) = %+v, %v; want %+v", tu.String(), got, err, tu)
+		}
+	}
+	if s := (Tuning{Futility: -40, Me: 5}).String(); s != "Futility=-40,Me=5" {
+		t.Errorf("String: %q", s)
+	}
+	if got, err := ParseTuning(" Op=7, Lines=-2"); err != nil || got != (Tuning{Op: 7, Lines: -2}) {
+		t.Errorf("spaces: %+v, %v", got, err)
+	}
+	for _, bad := range []string{"Futility", "Nope=3", "Me=x", "Me=1,Me=2", "Me=1,", ",", "me=1", "Me=1.5"} {
+		if got, err := ParseTuning(bad); !errors.Is(err, ErrBadTuning) || got != (Tuning{}) {
+			t.Errorf("ParseTuning(%q) = %+v, %v; want ErrBadTuning", bad, got, err)
+		}
+	}
+	if TuningField("Nope") != nil {
+		t.Error("a field for an unknown name")
+	}
+}
+
+// FuzzParseTuning: whatever ParseTuning accepts, String writes back to
+// the same Tuning.
+func FuzzParseTuning(f *testing.F) {
+	f.Add("Futility=-40,Me=5")
+	f.Add("")
+	f.Add("LMR=1,Kind=2,Count=3")
+	f.Fuzz(func(t *testing.T, s string) {
+		tu, err := ParseTuning(s)
+		if err != nil {
+			if !errors.Is(err, ErrBadTuning) {
+				t.Fatalf("%q: %v does not wrap ErrBadTuning", s, err)
+			}
+			return
+		}
+		back, err := ParseTuning(tu.String())
+		if err != nil || back != tu {
+			t.Fatalf("%q → %+v → %q → %+v, %v", s, tu, tu.String(), back, err)
+		}
+	})
 }
