@@ -92,6 +92,9 @@ func TestTuneCommand(t *testing.T) {
 func TestSPSA(t *testing.T) {
 	sp := newSPSA(1000, 0.01)
 	for i, p := range tuneParams {
+		if gomokuengine.TuningField(p.name) == nil {
+			t.Fatalf("%s: no such field of Tuning", p.name)
+		}
 		if c := sp.c(i, 999); math.Abs(c-p.cEnd) > 1e-9 {
 			t.Errorf("%s: c at the last pair %g, want %g", p.name, c, p.cEnd)
 		}
