@@ -704,15 +704,12 @@ func (b *Brain) think() func(context.Context) {
 	g := newGuard(at.wall, planned, turn, b.cpu)
 	progress, root := lim.Progress, lim.Root
 	lim.Progress = func(in gomokuengine.Info) {
-		if g.note(in) {
-			progress(in)
-		}
+		g.note(in)
+		g.ifOpen(func() { progress(in) })
 	}
 	if root != nil {
 		lim.Root = func(rm gomokuengine.RootMove) {
-			if g.open() {
-				root(rm)
-			}
+			g.ifOpen(func() { root(rm) })
 		}
 	}
 	g.rescue = func() { b.rescue(g, p, planned, waited, at) }

@@ -92,23 +92,26 @@ func (g *guard) due() bool {
 	return now < 0 || g.cpu0 < 0 || now-g.cpu0 >= g.planned+cancelGrace
 }
 
-// open says the move is not answered yet: the search's progress and root
-// lines are printed only while it is.
-func (g *guard) open() bool {
+// ifOpen runs print while the move is not answered, holding the guard:
+// the search's progress and root lines are printed only while it is, and
+// none after the watchdog's answer (claim waits for a line being
+// printed), so none after Run returns either.
+func (g *guard) ifOpen(print func()) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return !g.answered
+	if !g.answered {
+		print()
+	}
 }
 
 // note keeps the first move of a finished iteration's PV as the
-// watchdog's answer, and says whether the move is still open.
-func (g *guard) note(in gomokuengine.Info) bool {
+// watchdog's answer.
+func (g *guard) note(in gomokuengine.Info) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if len(in.PV) > 0 {
 		g.best, g.depth = in.PV[0], in.Depth
 	}
-	return !g.answered
 }
 
 // claim takes the right to answer the move; false if it is taken.

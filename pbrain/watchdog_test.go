@@ -312,3 +312,61 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// afterWriter fails a test for every write once closed is set.
+type afterWriter struct {
+	mu     sync.Mutex
+	closed bool
+	late   []string
+	buf    bytes.Buffer
+}
+
+func (w *afterWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closed {
+		w.late = append(w.late, string(p))
+	}
+	return w.buf.Write(p)
+}
+
+// A search that goes on reporting progress after the watchdog answered
+// for it prints nothing more: not after the answer, and not after Run
+// returned (its caller may read the output then). A progress line that
+// was being printed as the watchdog answered ends before the answer.
+func TestWatchdogQuietAfterAnswer(t *testing.T) {
+	for range 20 {
+		release := make(chan struct{})
+		finished := make(chan struct{})
+		search := func(ctx context.Context, eng *gomokuengine.Engine, p inarow.Position, lim gomokuengine.Limits) (gomokuengine.Result, error) {
+			defer close(finished)
+			m := p.Rules().MoveAt(3, 3)
+			for {
+				select {
+				case <-release:
+					return gomokuengine.Result{Move: m}, nil
+				default:
+					lim.Progress(gomokuengine.Info{Depth: 5, PV: []inarow.Move{m}})
+				}
+			}
+		}
+		var w afterWriter
+		in := "START 15\nINFO timeout_turn 20\nBEGIN\n"
+		if err := RunWith(context.Background(), strings.NewReader(in), &w, Options{search: search, cpu: spinning()}); err != nil {
+			t.Fatal(err)
+		}
+		w.mu.Lock()
+		w.closed = true
+		out := w.buf.String()
+		w.mu.Unlock()
+		close(release)
+		<-finished
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if last := lines[len(lines)-1]; last != "3,3" {
+			t.Fatalf("last line %q, want the watchdog's answer 3,3 (output ends %q)", last, lines[max(0, len(lines)-3):])
+		}
+		if len(w.late) > 0 {
+			t.Fatalf("written after Run returned: %q", w.late)
+		}
+	}
+}
