@@ -114,7 +114,7 @@ func TestPruningAtTheNode(t *testing.T) {
 func TestFailHighReduction(t *testing.T) {
 	b := boardFrom(t, gomoku.Freestyle, black, ahead...)
 	ev := pruneSearcher(b, false).eval()
-	beta := ev - (fhMargin + 2*fhDepthMargin) - 20
+	beta := ev - (fhMargin + 2*fhDepthMargin) - 200 // well past the margin: the first move fails high as a leaf
 	if ev-futMargin*2 >= beta {
 		t.Fatalf("value %d: reverse futility would cut before the reduction (beta %d)", ev, beta)
 	}
@@ -197,7 +197,7 @@ func TestPruningSavesNodes(t *testing.T) {
 }
 
 // Late-move reductions by rank grow with the depth and the move's rank
-// and are a ply less at a principal-variation node; lateReduction spares
+// and are pvLess hundredths less at a principal-variation node; lateReduction spares
 // the first two moves and shallow nodes; reduce never leaves less than
 // one ply to search.
 func TestReduction(t *testing.T) {
@@ -213,8 +213,8 @@ func TestReduction(t *testing.T) {
 			if r < defaultParams.rankReduction(d, n-1, false) || r < defaultParams.rankReduction(max(d-1, 1), n, false) {
 				t.Fatalf("depth %d move %d reduced by %d, less than an earlier move or a shallower node", d, n, r)
 			}
-			if rpv := defaultParams.rankReduction(d, n, true); rpv != r-100 {
-				t.Fatalf("depth %d move %d: %d at a PV node, want %d", d, n, rpv, r-100)
+			if rpv := defaultParams.rankReduction(d, n, true); rpv != r-pvLess {
+				t.Fatalf("depth %d move %d: %d at a PV node, want %d", d, n, rpv, r-pvLess)
 			}
 			if lr := s.lateReduction(m, d, n, 3, false, false, 3); (d < 3 || n < 2) && lr != 0 {
 				t.Fatalf("depth %d move %d reduced by %d, want 0", d, n, lr)
@@ -410,8 +410,9 @@ func randomCentreBoard(rng *rand.Rand, rule gomoku.Rule, stones int) *board {
 func TestCarry(t *testing.T) {
 	s := &searcher{}
 	for ply, c := range []struct{ x, plies, rest int }{
-		{blockExt, 0, 30}, {blockExt, 0, 60}, {0, 0, 60}, {blockExt, 0, 90},
-		{blockExt, 1, 20}, {ttExtPV + ttExtFour, 0, 69}, {ttExt, 0, 77}, {ttExtPV, 1, 2},
+		{blockExt, 0, 22}, {blockExt, 0, 44}, {0, 0, 44}, {blockExt, 0, 66},
+		{blockExt, 0, 88}, {blockExt, 1, 10}, {ttExtPV + ttExtFour, 0, 45}, {ttExt, 0, 51},
+		{ttExtPV + ttExtFour, 0, 86}, {ttExtPV, 1, 4},
 	} {
 		if got := s.carry(ply, c.x); got != c.plies || s.frac[ply+1] != c.rest {
 			t.Errorf("ply %d: carry(%d) = %d with %d left, want %d with %d", ply, c.x, got, s.frac[ply+1], c.plies, c.rest)

@@ -23,9 +23,9 @@ type Tuning struct {
 	Futility int // the reverse futility and razoring margins (futMargin, razorMargin)
 	FailHigh int // the fail-high reduction's depth and opponent-four margins (fhDepthMargin, fhOppMargin)
 	Ext      int // the fractional extensions (blockExt, ttExt, ttExtPV, ttExtFour)
-	PV       int // the ply less reduction at a principal-variation node (rankReduction)
-	History  int // the history's weight in the move order, in 64ths of the history added to the default 8 (hist/8)
-	Moves    int // moves added to the cap on moves searched at a node deeper than one ply (24)
+	PV       int // the lesser reduction at a principal-variation node (pvLess, rankReduction)
+	History  int // the history's weight in the move order, in 64ths of the history added to histWeight's
+	Moves    int // moves added to the cap on moves searched at a node deeper than one ply (maxMovesDeep)
 
 	// The evaluation's groups (evalTables.tuned): the static evaluation
 	// alone reads them (the move order and the threat searches have
@@ -152,6 +152,28 @@ func (e *evalTables) tuned(t Tuning) *evalTables {
 
 func scaled32(v int32, pct int) int32 { return int32(scaledInt(int(v), pct)) }
 
+// The history's weight in the move order, in 64ths (the order adds
+// hist·histWeight/64), and the cap on the moves searched at a node
+// deeper than one ply: 8 and 24 until session 66 (below).
+const (
+	histWeight   = 9
+	maxMovesDeep = 23
+)
+
+// The values above, search.go's margins, counts, reductions and
+// extensions, and freestyle's evaluation file (standard reads it too) are
+// since issue 23's session 66 the old ones moved by session 64's SPSA
+// run (gomoku-evalfit tune, 5,810 pairs of self-play games at 80–120 ms
+// a move on rand60-15 and rand240-15): Tuning{LMR: 7, Kind: -3, Count:
+// -7, Futility: -29, FailHigh: -57, Ext: -28, PV: -5, History: 1, Moves:
+// -1, Me: 5, Op: 2, Threat: 10, Lines: -21}. TestDefaultsAreSPSA checks
+// each against the old value so moved. Against full Rapfi at 0.2 s a
+// move (freestyle, rand280b-15, openings neither the tuning nor any
+// match had used) the engine so tuned scored 44.4 % to the engine
+// before's 40.6 %: +3.5 ± 2.8 points (2σ) over 1,669 paired games
+// (docs/performance.md, issue 23, sessions 65–66). Renju's file, fitted
+// on its own, keeps its values; its search takes the new ones.
+
 // params is what the search reads of a Tuning: the tables and margins,
 // worked out once. defaultParams is the zero Tuning's.
 type params struct {
@@ -171,7 +193,12 @@ type params struct {
 var defaultParams = newParams(Tuning{})
 
 // scaled is v moved by pct percent, rounded.
-func scaled(v float64, pct int) float64 { return v * float64(100+pct) / 100 }
+func scaled(v float64, pct int) float64 {
+	if pct == 0 {
+		return v // exactly: the defaults are the zero Tuning's
+	}
+	return v * float64(100+pct) / 100
+}
 
 func scaledInt(v, pct int) int { return int(math.Round(scaled(float64(v), pct))) }
 
@@ -184,7 +211,7 @@ func newParams(t Tuning) *params {
 			p.lmr[d][n] = int16(max(0, 100*math.Log(float64(d))*math.Log(float64(n))/div-10))
 		}
 	}
-	p.pvLess = scaledInt(100, t.PV)
+	p.pvLess = scaledInt(pvLess, t.PV)
 	for k, v := range complexFor {
 		p.kind[k] = scaled(v, t.Kind)
 	}
@@ -201,8 +228,8 @@ func newParams(t Tuning) *params {
 	p.fhDepth, p.fhOpp = scaledInt(fhDepthMargin, t.FailHigh), scaledInt(fhOppMargin, t.FailHigh)
 	p.blockExt, p.ttExt = scaledInt(blockExt, t.Ext), scaledInt(ttExt, t.Ext)
 	p.ttExtPV, p.ttExtFour = scaledInt(ttExtPV, t.Ext), scaledInt(ttExtFour, t.Ext)
-	p.histMul = max(0, 8+t.History)
-	p.maxMoves = max(4, 24+t.Moves)
+	p.histMul = max(0, histWeight+t.History)
+	p.maxMoves = max(4, maxMovesDeep+t.Moves)
 	return p
 }
 
