@@ -70,8 +70,8 @@ func TestHistoryKept(t *testing.T) {
 // BenchmarkHistoryScale deepens each of the 109 self-play positions (a
 // fresh table and history each) until the search has spent a turn's
 // nodes — about 80,000 at 0.2 s, 400,000 at 1 s — and reports how far the
-// history reaches against the order's values: hist/8 (what listMoves
-// adds) at its largest cell, the median over the positions, beside the
+// history reaches against the order's values: hist·histWeight/64 (what
+// listMoves adds; hist/8 before session 66) at its largest cell, the median over the positions, beside the
 // order's spread at the root (its best candidate less its median one),
 // with the share of cutoffs made by a node's first move and the depth
 // reached. Issue 23, session 49: the history that only grew reached 1,336
@@ -110,7 +110,7 @@ func BenchmarkHistoryScale(b *testing.B) {
 					top := 0
 					for c := range s.hist {
 						for _, h := range s.hist[c] {
-							top = max(top, int(h)/8)
+							top = max(top, int(h)*histWeight/64)
 						}
 					}
 					histMaxes = append(histMaxes, top)
@@ -125,7 +125,7 @@ func BenchmarkHistoryScale(b *testing.B) {
 			}
 			slices.Sort(histMaxes)
 			slices.Sort(spreads)
-			b.ReportMetric(float64(histMaxes[len(histMaxes)/2]), "hist/8-max-median")
+			b.ReportMetric(float64(histMaxes[len(histMaxes)/2]), "hist-in-order-max-median")
 			b.ReportMetric(float64(spreads[len(spreads)/2]), "order-spread-median")
 			b.ReportMetric(100*float64(first)/float64(max(cuts, 1)), "%first-move-cuts")
 			b.ReportMetric(float64(depths)/float64(len(boards)), "depth")
