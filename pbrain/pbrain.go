@@ -656,14 +656,28 @@ func (b *Brain) limits(detail int) gomokuengine.Limits {
 	}
 	if detail >= 1 {
 		lost := map[inarow.Move]bool{}
+		// A root move whose search was cut (the iteration stopped at its
+		// time) has a POS and no DONE; the next POS (the same depth
+		// searched again, or the next turn's phase) closes it first, so
+		// that a GUI sees every POS closed before the next.
+		var mu sync.Mutex
+		var open inarow.Move
+		isOpen := false
 		lim.Root = func(rm gomokuengine.RootMove) {
+			mu.Lock()
+			defer mu.Unlock()
 			switch {
 			case !rm.Done:
 				if detail >= 2 {
+					if isOpen {
+						b.println("MESSAGE REALTIME DONE %s", xy(open))
+					}
+					open, isOpen = rm.Move, true
 					b.println("MESSAGE REALTIME POS %s", xy(rm.Move))
 				}
 				return
 			case detail >= 2:
+				isOpen = false
 				b.println("MESSAGE REALTIME DONE %s", xy(rm.Move))
 			}
 			if rm.Score < -gomokuengine.WinBound && !lost[rm.Move] {
