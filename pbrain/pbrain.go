@@ -659,13 +659,11 @@ func (b *Brain) limits(detail int) gomokuengine.Limits {
 		// A root move whose search was cut (the iteration stopped at its
 		// time) has a POS and no DONE; the next POS (the same depth
 		// searched again, or the next turn's phase) closes it first, so
-		// that a GUI sees every POS closed before the next.
-		var mu sync.Mutex
+		// that a GUI sees every POS closed before the next. (Root is
+		// called from the search's own goroutine only, as lost assumes.)
 		var open inarow.Move
 		isOpen := false
 		lim.Root = func(rm gomokuengine.RootMove) {
-			mu.Lock()
-			defer mu.Unlock()
 			switch {
 			case !rm.Done:
 				if detail >= 2 {

@@ -500,7 +500,7 @@ const (
 // 4,524 opening pairs, where a sequential test (Elo 0 against 5) accepted
 // the gain (issue 23, sessions 46 to 49). The history that only grew
 // outweighed the order's values by ten times after 400,000 nodes (a 1 s
-// turn); this one stays within ±4,608 in the order's units (hist·9/64), as
+// turn); this one stays within ±4,608 in the order's units (hist·histWeight/64), as
 // BenchmarkHistoryScale shows.
 const histMax = 32768
 
