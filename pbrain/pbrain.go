@@ -657,10 +657,12 @@ func (b *Brain) limits(detail int) gomokuengine.Limits {
 	if detail >= 1 {
 		lost := map[inarow.Move]bool{}
 		// A root move whose search was cut (the iteration stopped at its
-		// time) has a POS and no DONE; the next POS (the same depth
-		// searched again, or the next turn's phase) closes it first, so
-		// that a GUI sees every POS closed before the next. (Root is
-		// called from the search's own goroutine only, as lost assumes.)
+		// time) has a POS and no DONE; the next POS of this search (the
+		// same depth searched again after the cut at four fifths, or the
+		// final check's) closes it first, so that a GUI sees every POS
+		// closed before the next. The search's last cut move stays open:
+		// the answer follows it. (Root is called from the search's own
+		// goroutine only, as lost assumes.)
 		var open inarow.Move
 		isOpen := false
 		lim.Root = func(rm gomokuengine.RootMove) {

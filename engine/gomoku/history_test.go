@@ -72,12 +72,13 @@ func TestHistoryKept(t *testing.T) {
 // nodes — about 80,000 at 0.2 s, 400,000 at 1 s — and reports how far the
 // history reaches against the order's values: hist·histWeight/64 (what
 // listMoves adds; hist/8 before session 66) at its largest cell, the
-// median over the positions, beside the order's spread at the root (its best candidate less its median one),
-// with the share of cutoffs made by a node's first move and the depth
-// reached. Issue 23, session 49: the history that only grew reached 1,336
-// at 80,000 nodes and 7,401 at 400,000 against an order spread of 768,
-// its first-move cuts falling from 84.1 % to 81.4 %; the bounded one
-// reaches 1,026 and 2,790, with 86.1 % and 85.0 %.
+// median over the positions, beside the order's spread at the root (its
+// best candidate less its median one), with the share of cutoffs made by
+// a node's first move and the depth reached. Issue 23, session 49: the
+// history that only grew reached 1,336 at 80,000 nodes and 7,401 at
+// 400,000 against an order spread of 768, its first-move cuts falling
+// from 84.1 % to 81.4 %; the bounded one reaches 1,026 and 2,790, with
+// 86.1 % and 85.0 %.
 //
 // The 400,000-node run takes minutes, so it runs only when -bench names
 // this benchmark: CI's pass over every benchmark (-bench=.) runs the
