@@ -635,9 +635,12 @@ func (b *Brain) recent(stones []stone) []inarow.Move {
 // lines: REFRESH and the BEST move after every iteration, LOSE for a
 // root move proven to lose and, from show_detail 2, POS and DONE as each
 // root move's search starts and ends; detail is show_detail's level. It
-// sets the engine's memory too.
-func (b *Brain) limits(detail int) gomokuengine.Limits {
-	lim := b.lim
+// sets the engine's memory too. closeRoot, called once the search has
+// returned and before its answer, closes the root move whose search was
+// cut last with its DONE.
+func (b *Brain) limits(detail int) (lim gomokuengine.Limits, closeRoot func()) {
+	lim = b.lim
+	closeRoot = func() {}
 	r := b.rules()
 	xy := func(m inarow.Move) string {
 		x, y := r.XY(m)
@@ -659,12 +662,18 @@ func (b *Brain) limits(detail int) gomokuengine.Limits {
 		// A root move whose search was cut (the iteration stopped at its
 		// time) has a POS and no DONE; the next POS of this search (the
 		// same depth searched again after the cut at four fifths, or the
-		// final check's) closes it first, so that a GUI sees every POS
-		// closed before the next. The search's last cut move stays open:
-		// the answer follows it. (Root is called from the search's own
-		// goroutine only, as lost assumes.)
+		// final check's) closes it first, and closeRoot the search's last,
+		// so that a GUI sees every POS closed before the next and before
+		// the answer. (Root is called from the search's own goroutine
+		// only, as lost assumes; closeRoot after the search returned.)
 		var open inarow.Move
 		isOpen := false
+		closeRoot = func() {
+			if isOpen {
+				isOpen = false
+				b.println("MESSAGE REALTIME DONE %s", xy(open))
+			}
+		}
 		lim.Root = func(rm gomokuengine.RootMove) {
 			switch {
 			case !rm.Done:
@@ -686,7 +695,7 @@ func (b *Brain) limits(detail int) gomokuengine.Limits {
 			}
 		}
 	}
-	return lim
+	return lim, closeRoot
 }
 
 // think returns the search of the brain's move, or nil after an ERROR for
@@ -706,7 +715,7 @@ func (b *Brain) think() func(context.Context) {
 	if from := laterOf(b.cmdAt, b.answered); !from.IsZero() && from.Before(at.wall) {
 		waited, at.wall = at.wall.Sub(from), from
 	}
-	lim := b.limits(b.detail)
+	lim, closeRoot := b.limits(b.detail)
 	lim.Recent = b.recent(b.stones)
 	turn := lim.TurnTime
 	if lim.TurnTime > 0 {
@@ -741,6 +750,7 @@ func (b *Brain) think() func(context.Context) {
 		if !g.claim(false) {
 			return // the watchdog answered for it
 		}
+		closeRoot()
 		if err != nil {
 			b.println("ERROR %v", err)
 			return
@@ -826,7 +836,7 @@ func (b *Brain) nbest(n int) func(context.Context) {
 	if !ok {
 		return nil
 	}
-	lim := b.limits(max(b.detail, 1))
+	lim, closeRoot := b.limits(max(b.detail, 1))
 	lim.Recent = b.recent(b.stones)
 	r := p.Rules()
 	xy := func(m inarow.Move) string {
@@ -846,6 +856,7 @@ func (b *Brain) nbest(n int) func(context.Context) {
 	eng := b.engine()
 	return func(ctx context.Context) {
 		vs, err := eng.Analyze(ctx, p, n+4, lim)
+		closeRoot()
 		if err != nil {
 			b.println("ERROR %v", err)
 			return
@@ -919,10 +930,11 @@ func (b *Brain) swap2(ctx context.Context, st []stone) {
 		b.println("ERROR %v", err)
 		return
 	}
-	lim := b.limits(b.detail)
+	lim, closeRoot := b.limits(b.detail)
 	lim.Recent = b.recent(st)
 	eng := b.engine()
 	res, err := eng.Search(ctx, p, lim)
+	closeRoot()
 	if err != nil {
 		b.println("ERROR %v", err)
 		return

@@ -352,7 +352,8 @@ func TestYXNBest(t *testing.T) {
 }
 
 // TestRealtime: with INFO show_detail 2 a search reports each root move
-// as it starts (POS) and ends (DONE), REFRESH and BEST after every
+// as it starts (POS) and ends (DONE: every POS is closed before the
+// next and before the answer), REFRESH and BEST after every
 // iteration and LOSE for the moves that let the opponent's open three
 // become an open four; the move played is none of them.
 func TestRealtime(t *testing.T) {
@@ -391,6 +392,9 @@ func TestRealtime(t *testing.T) {
 		case "LOSE":
 			lost[f[3]] = true
 		}
+	}
+	if len(open) > 0 {
+		t.Fatalf("answered %s with %v open (a POS without its DONE)", a, open)
 	}
 	for _, k := range []string{"POS", "DONE", "REFRESH", "BEST", "LOSE"} {
 		if kinds[k] == 0 {
