@@ -637,7 +637,8 @@ func (b *Brain) recent(stones []stone) []inarow.Move {
 // root move's search starts and ends; detail is show_detail's level. It
 // sets the engine's memory too. closeRoot, called once the search has
 // returned and before its answer, closes the root move whose search was
-// cut last with its DONE.
+// cut last with its DONE. (When the watchdog answered instead, nothing
+// of that search is printed after its answer: that POS stays open.)
 func (b *Brain) limits(detail int) (lim gomokuengine.Limits, closeRoot func()) {
 	lim = b.lim
 	closeRoot = func() {}
