@@ -127,7 +127,7 @@ func TestMatchOpenings(t *testing.T) {
 	sets := []struct {
 		file string
 		n    int
-	}{{"h2h1000-15.txt", 1000}, {"rand60-15.txt", 60}, {"rand240-15.txt", 240}, {"rand280-15.txt", 280}, {"rand280b-15.txt", 280}, {"rand280c-15.txt", 280}}
+	}{{"h2h1000-15.txt", 1000}, {"rand60-15.txt", 60}, {"rand240-15.txt", 240}, {"rand280-15.txt", 280}, {"rand280b-15.txt", 280}, {"rand280c-15.txt", 280}, {"rand280d-15.txt", 280}}
 	in := map[string]string{} // opening key -> its file
 	for _, set := range sets {
 		m, err := readOpenings(filepath.Join(dir, set.file))
