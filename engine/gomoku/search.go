@@ -272,6 +272,9 @@ type searcher struct {
 	fours [maxPly + 2]bool
 	// threes says whether it made a three or better (lateReduction)
 	threes [maxPly + 2]bool
+	// skip is, at each ply, the move the node there leaves out plus
+	// one (0: none): the singular extension's search (singular)
+	skip [maxPly + 2]int
 }
 
 // total is the number of nodes of all searches (alpha-beta and threats).
@@ -829,9 +832,11 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 	}
 	hk := b.Hash()
 	ttMove := -1
-	if e, ok := s.tt.probe(hk); ok {
-		ttMove = int(e.move)
-		if sc := fromTT(int(e.score), ply); int(e.depth) >= depth && ply > 0 && e.settles(sc, alpha, beta) {
+	tte, ttHit := s.tt.probe(hk)
+	if ttHit {
+		ttMove = int(tte.move)
+		// (not while a move is left out: the entry is the whole node's)
+		if sc := fromTT(int(tte.score), ply); int(tte.depth) >= depth && ply > 0 && s.skip[ply] == 0 && tte.settles(sc, alpha, beta) {
 			return sc
 		}
 	}
@@ -884,7 +889,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 	// it has been searched, with the history it left.
 	filt := s.filter()
 	first := -1
-	if ttMove >= 0 && ttMove < nCells && len(b.moves) > 0 && b.cell[ttMove] == empty && b.nb[ttMove] > 0 && s.admits(&filt, ttMove) {
+	if ttMove >= 0 && ttMove < nCells && len(b.moves) > 0 && b.cell[ttMove] == empty && b.nb[ttMove] > 0 && s.admits(&filt, ttMove) && s.skip[ply] != ttMove+1 {
 		first = ttMove
 	}
 	var moves []scored // moves is s.moveBuf[ply]: the plies below use their own buffers
@@ -946,10 +951,27 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 		if countPrune && n > 0 && depth <= futileDepth && best > -WinBound && s.futileMove(m, oppo4) {
 			continue
 		}
+		if s.skip[ply] == m+1 {
+			continue
+		}
+		// the singular extension's plies (singular.go): for the table's
+		// move searched first, before the list is made, since the
+		// search that leaves it out runs at this ply and fills the
+		// ply's move buffer
+		se := 0
+		if n == 0 && m == first && ttHit {
+			var multiCut bool
+			if se, multiCut = s.singular(tte, m, depth, beta, ply, cut); multiCut {
+				return beta
+			}
+			if s.stopped {
+				return 0
+			}
+		}
 		if ply == 0 && s.onRoot != nil {
 			s.onRoot(m, depth, false, 0)
 		}
-		nd := depth - 1
+		nd := depth - 1 + se
 		if failHigh && b.st[me][m].cls < clsB4 {
 			nd--
 		}
@@ -1038,6 +1060,8 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 			}
 		}
 	}
-	s.tt.store(hk, depth, toTT(best, ply), boundOf(best, a0, beta), bestMove)
+	if s.skip[ply] == 0 {
+		s.tt.store(hk, depth, toTT(best, ply), boundOf(best, a0, beta), bestMove)
+	}
 	return best
 }
