@@ -10,7 +10,7 @@ import (
 // else comes near the entry's value, multi-cut when the rest reach even
 // beta, a ply less when only the entry's value is at or above beta, and
 // nothing at all where the entry or the depth does not qualify. The
-// node's own entry is left as it was, and so is the left-out move.
+// node's own entry is left as it was, and the move is let back in.
 func TestSingular(t *testing.T) {
 	const high, low = WinBound - 4000, -(WinBound - 4000)
 	for _, c := range []struct {
