@@ -20,7 +20,11 @@ package gomokuengine
 // search without them scored 30.3 %, +6.2 ± 5.0 points (2σ) over 320
 // paired games on rand280d-15, openings nothing had used (issue 23,
 // session 70; at 0.2 s +8.4 ± 8.8 over 160 pairs; against Rapfi at depth
-// 4 and 2, 160-0 and 157-3: no drop). docs/performance.md has the runs.
+// 4 and 2, 160-0 and 157-3: no drop). Rapfi's double extension (two
+// plies where the rest stay far below, off the principal variation) and
+// a margin of 4·depth (Rapfi's at the evaluation's present scale) did
+// not gain at 0.2 s: −1.6 ± 6.4 and −4.2 ± 5.8 over 320 pairs (session
+// 71). docs/performance.md has the runs.
 const (
 	seDepth    = 8
 	seTTDepth  = 2
