@@ -40,10 +40,10 @@ func TestAspirationValue(t *testing.T) {
 }
 
 // A narrow window searches fewer nodes than the full one when the value
-// falls inside it. The alpha-improvement reduction is off: it cuts the
-// full window's principal variation a ply wherever alpha rises, which a
-// window about the value does at other nodes, so the two searches would
-// not be one tree in two windows.
+// falls inside it. The principal variation's reductions are off: they
+// cut the full window's principal variation where alpha rises or the
+// table is shallow, which a window about the value does at other nodes,
+// so the two searches would not be one tree in two windows.
 func TestAspirationSavesNodes(t *testing.T) {
 	var full, narrow int64
 	for _, p := range benchCases(t, BenchSearch) {

@@ -363,13 +363,15 @@ func TestQuickWinSound(t *testing.T) {
 	}
 }
 
-// The alpha-improvement reduction searches a principal-variation node's
-// moves after one that raised alpha a ply shallower: on the benchmark's
-// quiet positions the full window takes fewer nodes with it than
-// without. It may put off a win: quiet3's, found at depth 8 without it,
-// waits for depth 10; within two plies more it calls every position won
-// or lost that the search without it does.
-func TestAlphaImprovementReduction(t *testing.T) {
+// The principal variation's reductions — the alpha-improvement
+// reduction, which searches a principal-variation node's moves after one
+// that raised alpha a ply shallower, and the table-depth reduction
+// (pvTTReduction) — take fewer nodes on the benchmark's quiet positions
+// in the full window than the search without them. They may put off a
+// win: quiet5's, found at depth 8 without them, waits for depth 11 (11,512
+// nodes against 4,671); within three plies more they call every position
+// won or lost that the search without them does.
+func TestPVReductions(t *testing.T) {
 	const depth = 8
 	var with, without int64
 	for _, p := range benchCases(t, BenchSearch) {
@@ -381,14 +383,34 @@ func TestAlphaImprovementReduction(t *testing.T) {
 		w := f.search(depth, -WinScore-1, WinScore+1, 0, false)
 		without += f.nodes
 		if w >= WinBound || w <= -WinBound {
-			if v := pruneSearcher(p.board, false).search(depth+2, -WinScore-1, WinScore+1, 0, false); (v >= WinBound) != (w >= WinBound) || (v <= -WinBound) != (w <= -WinBound) {
-				t.Errorf("%s: %d at depth %d with the reduction, %d at depth %d without", p.name, v, depth+2, w, depth)
+			if v := pruneSearcher(p.board, false).search(depth+3, -WinScore-1, WinScore+1, 0, false); (v >= WinBound) != (w >= WinBound) || (v <= -WinBound) != (w <= -WinBound) {
+				t.Errorf("%s: %d at depth %d with the reductions, %d at depth %d without", p.name, v, depth+3, w, depth)
 			}
 		}
 	}
-	t.Logf("depth %d: %d nodes with the reduction, %d without", depth, with, without)
+	t.Logf("depth %d: %d nodes with the reductions, %d without", depth, with, without)
 	if with >= without {
-		t.Errorf("the reduction took %d nodes, the search without it %d", with, without)
+		t.Errorf("the reductions took %d nodes, the search without them %d", with, without)
+	}
+}
+
+// The table-depth reduction grows by pvTTRed hundredths a ply the entry
+// lacks, up to pvTTRedMax, and is nothing where the entry is as deep as
+// the node or deeper.
+func TestPVTTReduction(t *testing.T) {
+	for _, c := range []struct{ depth, ttDepth, want int }{
+		{10, 10, 0},
+		{10, 12, 0},
+		{10, 9, pvTTRed},
+		{10, 8, 2 * pvTTRed},
+		{10, 0, 10 * pvTTRed},
+		{13, 0, pvTTRedMax},
+		{20, 1, pvTTRedMax},
+		{2, 0, 2 * pvTTRed},
+	} {
+		if r := pvTTReduction(c.depth, c.ttDepth); r != c.want {
+			t.Errorf("pvTTReduction(%d, %d) = %d, want %d", c.depth, c.ttDepth, r, c.want)
+		}
 	}
 }
 

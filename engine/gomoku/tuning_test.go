@@ -69,8 +69,13 @@ func TestTuningScales(t *testing.T) {
 }
 
 // The engine searches as the Tuning says: the zero Tuning as an engine
-// without one (the same nodes), fewer moves a node searches fewer nodes,
-// and more searches more.
+// without one (the same nodes), and other counts and margins otherwise.
+// (Which way the nodes go at a fixed depth is not the Tuning's to say:
+// since the principal variation's table-depth reduction (session 72 of
+// issue 23) half the move counts searched 1.8 % more nodes here and
+// twice the counts and margins 3.7 % more; before it, half the counts
+// searched fewer, and twice the counts alone 4–7 % fewer, the table's
+// cuts coming sooner.)
 func TestTuningSearch(t *testing.T) {
 	boards := selfplayBoards(t)
 	nodes := func(tu Tuning) int64 {
@@ -86,15 +91,10 @@ func TestTuningSearch(t *testing.T) {
 	if n := nodes(Tuning{}); n != base {
 		t.Fatalf("the same search twice: %d and %d nodes", base, n)
 	}
-	if n := nodes(Tuning{Count: -50}); n >= base {
-		t.Errorf("half the move counts: %d nodes, the defaults %d", n, base)
-	}
-	// (more moves alone need not cost more at a fixed depth: with session
-	// 66's values twice the counts, with or without the reductions by
-	// rank, searched 4–7 % fewer nodes here, the table's cuts coming
-	// sooner; twice the pruning margins as well prune less)
-	if n := nodes(Tuning{Count: 100, Futility: 100}); n <= base {
-		t.Errorf("twice the move counts and the pruning margins: %d nodes, the defaults %d", n, base)
+	for _, tu := range []Tuning{{Count: -50}, {Count: 100, Futility: 100}} {
+		if n := nodes(tu); n == base {
+			t.Errorf("Tuning %v: %d nodes, as many as the defaults", tu, n)
+		}
 	}
 }
 
