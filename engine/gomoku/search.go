@@ -698,9 +698,10 @@ const (
 // changed, the new line, whose entries are older, more. It takes 40 %
 // fewer nodes to depth 10 (`inarow bench gomoku --depth 10`). Against
 // full Rapfi at 0.2 s a move it scored −1.4 ± 6.0 points (2σ) over 320
-// paired games (issue 23, session 71), at 1 s +6.0 ± 5.9 over 240 (session
-// 72: 36.9 % against 30.8 %, rand280d-15 lines 161–280); the singular
-// extensions likewise gained more with the time.
+// paired games (issue 23, session 71), at 1 s +5.8 ± 5.1 over 320 (session
+// 72: 36.1 % against 30.3 %, rand280d-15 lines 161–280 and rand280c-15
+// lines 1–40); the singular extensions likewise gained more with the
+// time.
 // docs/performance.md has the runs.
 const (
 	pvTTRed    = 28
