@@ -693,9 +693,9 @@ const (
 // of a ply shallower for each ply the entry lacks, at most pvTTRedMax
 // (Rapfi's 0.28 and 3.6 plies), the fraction carried down the path as
 // the reductions' are. Along the principal variation of an iteration
-// most entries are an iteration old, so the variation's own line is
-// searched about a ply in four shallower; where the variation has
-// changed, the new line, whose entries are older, more. It takes 40 %
+// most entries are an iteration old, so the variation's own line loses
+// about a ply every four nodes; where the variation has changed, the
+// new line, whose entries are older, loses more. It takes 40 %
 // fewer nodes to depth 10 (`inarow bench gomoku --depth 10`). Against
 // full Rapfi at 0.2 s a move it scored −1.4 ± 6.0 points (2σ) over 320
 // paired games (issue 23, session 71), at 1 s +5.8 ± 5.1 over 320 (session
