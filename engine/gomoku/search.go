@@ -915,9 +915,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cut bool) int {
 	// A principal-variation node whose table move comes from a
 	// shallower search is searched shallower (pvTTReduction).
 	if pvNode && ply > 0 && depth > 1 && ttMove >= 0 && !s.reference && !s.fullPV {
-		if r := pvTTReduction(depth, int(tte.depth)); r > 0 {
-			depth, s.frac[ply] = reduce(depth, s.frac[ply], r)
-		}
+		depth, s.frac[ply] = reduce(depth, s.frac[ply], pvTTReduction(depth, int(tte.depth)))
 	}
 	// The table's move, which the order puts first, is searched before
 	// the list is made: at most nodes it fails high, and the list (a
