@@ -767,8 +767,16 @@ func (b *Brain) think() func(context.Context) {
 func (b *Brain) answer(p inarow.Position, m inarow.Move, planned, waited time.Duration, at usage, onSearch bool) {
 	x, y := p.Rules().XY(m)
 	b.stones = append(b.stones, stone{x, y, 1})
+	// The move's time ends as it is written, not when the log reads its
+	// clocks: the write wakes the manager, whose next engine may take
+	// this thread's CPU before the readings are made. On a loaded 2-CPU
+	// machine that once logged 265 ms for a move the manager saw in
+	// under 174 (issue 23, session 73), and the lag it made shortened
+	// the next turns.
+	done := time.Now()
 	b.println("%d,%d", x, y)
 	end := readUsage()
+	end.wall = done
 	end.thread = -1
 	if onSearch {
 		end.thread = threadCPU()

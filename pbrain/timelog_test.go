@@ -243,3 +243,58 @@ func TestTimeLogErrors(t *testing.T) {
 		t.Errorf("line %q: want BEGIN's move between the errors", lines[1])
 	}
 }
+
+// slowMoveWriter takes a while to return from writing a move: the
+// manager, woken by the line, runs before the brain's thread does again.
+// It keeps when the first move reached it.
+type slowMoveWriter struct {
+	bytes.Buffer
+	delay   time.Duration
+	movedAt time.Time
+}
+
+var moveLine = regexp.MustCompile(`^\d+,\d+\n$`)
+
+func (w *slowMoveWriter) Write(p []byte) (int, error) {
+	n, err := w.Buffer.Write(p)
+	if moveLine.Match(p) && w.movedAt.IsZero() {
+		w.movedAt = time.Now()
+		time.Sleep(w.delay)
+	}
+	return n, err
+}
+
+// A move's time in the log ends when its line is written: time the
+// brain's thread waits after the write (here 300 ms in Write) is neither
+// the move's in the log nor lag taken off the next turns (session 73 saw
+// a 265 ms move the manager had in under 174).
+func TestTimeLogEndsAtAnswer(t *testing.T) {
+	var log bytes.Buffer
+	out := &slowMoveWriter{delay: 300 * time.Millisecond}
+	b := newBrain(out, Options{TimeLog: &log})
+	for _, l := range []string{"START 15", "INFO timeout_turn 200"} {
+		if think, _ := b.handle(l); think != nil {
+			t.Fatalf("%s: a search", l)
+		}
+	}
+	b.cmdAt = time.Now()
+	think, _ := b.handle("BEGIN")
+	if think == nil {
+		t.Fatal("BEGIN: no search")
+	}
+	think(context.Background())
+	if out.movedAt.IsZero() {
+		t.Fatalf("no move written: %q", out.String())
+	}
+	m := regexp.MustCompile(`wall_ms (\d+\.\d) `).FindStringSubmatch(log.String())
+	if m == nil {
+		t.Fatalf("time log %q: not the log's form", log.String())
+	}
+	wall, _ := strconv.ParseFloat(m[1], 64)
+	if seen := float64(out.movedAt.Sub(b.cmdAt)) / 1e6; wall > seen+0.1 {
+		t.Errorf("time log %q: the move took %.1f ms to reach the manager, the log says %.1f", log.String(), seen, wall)
+	}
+	if b.lag >= 100*time.Millisecond {
+		t.Errorf("lag %v after a move written within its plan: the wait after the write counted", b.lag)
+	}
+}
