@@ -119,8 +119,8 @@ func TestOrderCommand(t *testing.T) {
 
 // The match openings: the head-to-head set has 1,000 openings and the
 // gauntlets' sets against Rapfi 60 (rand60), 240 (rand240, from session
-// 58 of issue 23) and 280 (rand280, session 62, and rand280b to rand280e,
-// sessions 65, 67, 69 and 73), none the same as another up to the board's
+// 58 of issue 23) and 280 (rand280, session 62, and rand280b to rand280f,
+// sessions 65, 67, 69, 73 and 74), none the same as another up to the board's
 // symmetries, within its set or across them, each three stones within
 // three points of the centre.
 func TestMatchOpenings(t *testing.T) {
@@ -128,7 +128,7 @@ func TestMatchOpenings(t *testing.T) {
 	sets := []struct {
 		file string
 		n    int
-	}{{"h2h1000-15.txt", 1000}, {"rand60-15.txt", 60}, {"rand240-15.txt", 240}, {"rand280-15.txt", 280}, {"rand280b-15.txt", 280}, {"rand280c-15.txt", 280}, {"rand280d-15.txt", 280}, {"rand280e-15.txt", 280}}
+	}{{"h2h1000-15.txt", 1000}, {"rand60-15.txt", 60}, {"rand240-15.txt", 240}, {"rand280-15.txt", 280}, {"rand280b-15.txt", 280}, {"rand280c-15.txt", 280}, {"rand280d-15.txt", 280}, {"rand280e-15.txt", 280}, {"rand280f-15.txt", 280}}
 	in := map[string]string{} // opening key -> its file
 	for _, set := range sets {
 		m, err := readOpenings(filepath.Join(dir, set.file))
