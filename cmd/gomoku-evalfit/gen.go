@@ -43,6 +43,7 @@ func gen(args []string) error {
 	player := fs.String("player", "", "a second brain that plays one side (black in even games, white in odd) while the first labels every position: positions of that brain's games")
 	playerTurn := fs.Int("playerturn", 100, "the second brain's timeout_turn, ms")
 	random := fs.Float64("random", 0.08, "chance of a random move near the stones instead of the brain's, in the first 20 plies after the opening")
+	plies := fs.Int("plies", 0, "stop each game when it has this many stones (0: play it out); a game stopped so has result 0 in every line: fit it with -lambda 1")
 	workers := fs.Int("workers", 1, "brains playing at once")
 	exclude := fs.String("exclude", "", "openings file to keep out (c-gomoku-cli offset format)")
 	out := fs.String("o", "-", "output file")
@@ -100,11 +101,11 @@ func gen(args []string) error {
 				// a brain that loses a line of the protocol (Rapfi once
 				// read a game's first BOARD line as lost) is started
 				// afresh and the game played again
-				lines, err := playGame(e, pl, g, rule, *random, ex)
+				lines, err := playGame(e, pl, g, rule, *random, *plies, ex)
 				for try := 0; err != nil && try < 3; try++ {
 					e.close()
 					if e, err = startBrain(*brain, *depth, *turn, rule); err == nil {
-						lines, err = playGame(e, pl, g, rule, *random, ex)
+						lines, err = playGame(e, pl, g, rule, *random, *plies, ex)
 					}
 				}
 				mu.Lock()
@@ -402,8 +403,10 @@ func (e *brainProc) idle() error {
 // moves) and returns its lines. pl, if not nil, plays black in even games
 // and white in odd ones; e plays the other side and labels every position.
 // Under renju a move the rule forbids is an error of the brain, and the
-// random moves are legal ones.
-func playGame(e, pl *brainProc, g int, rule gomoku.Rule, random float64, ex map[string]bool) ([]string, error) {
+// random moves are legal ones. With plies > 0 the game stops when it has
+// that many stones (the early positions alone, for an opening's data):
+// its result is then 0, unknown.
+func playGame(e, pl *brainProc, g int, rule gomoku.Rule, random float64, plies int, ex map[string]bool) ([]string, error) {
 	r := rand.New(rand.NewPCG(uint64(g), 0x6576616c67656e))
 	rules := genRules(rule)
 	var p inarow.Position
@@ -445,7 +448,7 @@ func playGame(e, pl *brainProc, g int, rule gomoku.Rule, random float64, ex map[
 	var recs []rec
 	var hist []string
 	open := len(moves)
-	for !p.Over() {
+	for !p.Over() && (plies <= 0 || len(moves) < plies) {
 		me := p.ToMove()
 		board := boardCommand(rules, moves)
 		eval, ans, err := e.ask(board)

@@ -247,3 +247,45 @@ func fakeIterations(style string, n int) {
 		}
 	}
 }
+
+// gen -plies stops each game when it has that many stones: the early
+// positions alone, the last of them one stone short, each with result 0
+// (unknown), however the game would have ended.
+func TestGenPlies(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("FAKE_BRAIN", "1")
+	out := filepath.Join(t.TempDir(), "gen.txt")
+	if err := gen([]string{"-brain", exe, "-games", "3", "-first", "5", "-random", "0", "-plies", "9", "-o", out}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := map[string]int{}
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		f := strings.Fields(l)
+		ply, err := strconv.Atoi(f[1])
+		if err != nil || len(f) != ply+5 {
+			t.Fatalf("%q is not game ply eval best result moves", l)
+		}
+		if ply >= 9 {
+			t.Errorf("%q: a position of %d stones, want fewer than 9", l, ply)
+		}
+		if f[4] != "0" {
+			t.Errorf("%q: result %s, want 0 for a game stopped early", l, f[4])
+		}
+		last[f[0]] = max(last[f[0]], ply)
+	}
+	if len(last) != 3 {
+		t.Fatalf("games %v, want 3", last)
+	}
+	for g, ply := range last {
+		if ply != 8 {
+			t.Errorf("game %s: last position at %d stones, want 8", g, ply)
+		}
+	}
+}
