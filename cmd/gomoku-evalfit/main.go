@@ -15,7 +15,8 @@
 //	gomoku-evalfit tune -openings rand240-15.txt -turn 80 -pairs 2000 -state tune.txt -o tune.log
 //
 // gen plays a brain against itself from random openings and writes each
-// position with the brain's evaluation, its move and the game's result;
+// position with the brain's evaluation, its move and the game's result
+// (-plies N stops each game at N stones: the opening's positions alone);
 // label gives gen's positions the brain's value and move at another depth
 // (the evaluation is fitted to Rapfi's values at depth 2, not to those of
 // the deep search that played the games: docs/gomoku.md says why);
