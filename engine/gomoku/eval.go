@@ -27,8 +27,9 @@ import (
 type evalPair struct{ me, op int32 }
 
 // The fitted values are per rule: evaldata/gomoku_eval.txt is
-// freestyle's, gomoku_eval_<rule>.txt another rule's (renju's, now). A
-// rule without a file of its own (standard, caro) plays with freestyle's.
+// freestyle's, gomoku_eval_<rule>.txt another rule's (renju's and
+// standard's, now). A rule without a file of its own (caro) plays with
+// freestyle's.
 // Where a file lists no value for a combination or a mask, the hand-set
 // value stands. See each file's head for how it was fitted.
 //

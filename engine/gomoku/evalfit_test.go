@@ -193,8 +193,8 @@ func TestNewEvalSetRefuses(t *testing.T) {
 	}
 }
 
-// withEval loads text as freestyle's evaluation for the test's length
-// (boards made after it read it).
+// withEval loads text as freestyle's and standard's evaluation for the
+// test's length (boards made after it read it).
 func withEval(t *testing.T, text string) {
 	t.Helper()
 	saved := evalByRule
@@ -204,7 +204,7 @@ func withEval(t *testing.T, text string) {
 		t.Fatal(err)
 	}
 	for r, e := range evalByRule {
-		if e == saved[gomoku.Freestyle] { // (standard's and caro's are freestyle's)
+		if e == saved[gomoku.Freestyle] || gomoku.Rule(r) == gomoku.Standard { // (caro's is freestyle's)
 			evalByRule[r] = tab
 		}
 	}

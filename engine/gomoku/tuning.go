@@ -161,7 +161,8 @@ const (
 )
 
 // The values above, search.go's margins, counts, reductions and
-// extensions, and freestyle's evaluation file (standard reads it too) are
+// extensions, and standard's evaluation file (freestyle's before session
+// 76; freestyle's is now the same without its line values) are
 // since issue 23's session 66 the old ones moved by session 64's SPSA
 // run (gomoku-evalfit tune, 5,810 pairs of self-play games at 80–120 ms
 // a move on rand60-15 and rand240-15): Tuning{LMR: 7, Kind: -3, Count:

@@ -299,9 +299,10 @@ func TestDefaultsAreSPSA(t *testing.T) {
 		t.Errorf("histWeight %d, maxMovesDeep %d; want %d, %d", histWeight, maxMovesDeep, old.hist+theta.History, old.moves+theta.Moves)
 	}
 
-	// Freestyle's evaluation file (standard reads it too) is the file
-	// before (kept in testdata) with the evaluation's groups so moved.
-	// Renju's file was fitted on its own and is not moved.
+	// Standard's evaluation file is the file before (kept in testdata)
+	// with the evaluation's groups so moved, and freestyle's is standard's
+	// without the line values (session 76). Renju's file was fitted on its
+	// own and is not moved.
 	before, err := os.ReadFile("testdata/evalbefore/gomoku_eval.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -311,22 +312,38 @@ func TestDefaultsAreSPSA(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := o.tuned(theta) // (tuned reads the evaluation's groups alone)
-	got, err := loadEval(evalFile)
-	if err != nil {
-		t.Fatal(err)
+	stdText, ok := evalText(gomoku.Standard)
+	if !ok {
+		t.Fatal("standard has no evaluation file of its own")
 	}
-	bad := 0
-	for r := range got.cell {
-		for k := range got.cell[r] {
-			if r == 1 && renjuBlackOwn(k) {
-				continue // renju black's own values: only renju's file is read for them
-			}
-			if got.cell[r][k] != want.cell[r][k] {
-				bad++
+	for _, c := range []struct {
+		name  string
+		text  string
+		lines bool
+	}{{"gomoku_eval_standard.txt", stdText, true}, {"gomoku_eval.txt", evalFile, false}} {
+		got, err := loadEval(c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bad := 0
+		for r := range got.cell {
+			for k := range got.cell[r] {
+				if r == 1 && renjuBlackOwn(k) {
+					continue // renju black's own values: only renju's file is read for them
+				}
+				if got.cell[r][k] != want.cell[r][k] {
+					bad++
+				}
 			}
 		}
-	}
-	if bad > 0 || got.threat != want.threat || got.line != want.line || got.lineOn != want.lineOn || !slices.Equal(got.exact, want.exact) {
-		t.Errorf("gomoku_eval.txt is not the file before moved by %v: %d cell values differ", theta.evalPart(), bad)
+		if bad > 0 || got.threat != want.threat {
+			t.Errorf("%s: the cells or threats are not the file before moved by %v: %d cell values differ", c.name, theta.evalPart(), bad)
+		}
+		if c.lines && (got.line != want.line || got.lineOn != want.lineOn || !slices.Equal(got.exact, want.exact)) {
+			t.Errorf("%s: the line values are not the file before moved by %v", c.name, theta.evalPart())
+		}
+		if !c.lines && (got.lineOn || got.line != [nLineKey]evalPair{} || got.exact != nil) {
+			t.Errorf("%s has line values; freestyle plays without them since session 76", c.name)
+		}
 	}
 }
