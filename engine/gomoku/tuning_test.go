@@ -312,19 +312,11 @@ func TestDefaultsAreSPSA(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := o.tuned(theta) // (tuned reads the evaluation's groups alone)
-	stdText, ok := evalText(gomoku.Standard)
-	if !ok {
-		t.Fatal("standard has no evaluation file of its own")
-	}
 	for _, c := range []struct {
-		name  string
-		text  string
+		rule  gomoku.Rule
 		lines bool
-	}{{"gomoku_eval_standard.txt", stdText, true}, {"gomoku_eval.txt", evalFile, false}} {
-		got, err := loadEval(c.text)
-		if err != nil {
-			t.Fatal(err)
-		}
+	}{{gomoku.Standard, true}, {gomoku.Freestyle, false}} {
+		got := evalFor(c.rule) // the tables the rule's boards read
 		bad := 0
 		for r := range got.cell {
 			for k := range got.cell[r] {
@@ -337,13 +329,13 @@ func TestDefaultsAreSPSA(t *testing.T) {
 			}
 		}
 		if bad > 0 || got.threat != want.threat {
-			t.Errorf("%s: the cells or threats are not the file before moved by %v: %d cell values differ", c.name, theta.evalPart(), bad)
+			t.Errorf("%v: the cells or threats are not the file before moved by %v: %d cell values differ", c.rule, theta.evalPart(), bad)
 		}
 		if c.lines && (got.line != want.line || got.lineOn != want.lineOn || !slices.Equal(got.exact, want.exact)) {
-			t.Errorf("%s: the line values are not the file before moved by %v", c.name, theta.evalPart())
+			t.Errorf("%v: the line values are not the file before moved by %v", c.rule, theta.evalPart())
 		}
 		if !c.lines && (got.lineOn || got.line != [nLineKey]evalPair{} || got.exact != nil) {
-			t.Errorf("%s has line values; freestyle plays without them since session 76", c.name)
+			t.Errorf("%v reads line values; freestyle plays without them since session 76", c.rule)
 		}
 	}
 }
