@@ -307,6 +307,20 @@ func colourPairs(b *brainScore) (ps []float64, cl []string) {
 	return ps, cl
 }
 
+// pentanomial counts the pairs by score: 0, ¼, ½, ¾ and 1. The ends are
+// the pairs a brain won or lost with both colours; they and the
+// quarters are the pairs that tell two brains apart. A half is the same
+// colour winning both games (or two draws): on issue 23's random
+// openings, a third of the openings are won by one colour in nine games
+// of ten or more whoever plays them, and at 1 s a move three pairs in
+// four are halves (docs/performance.md, "Issue 23, session 82").
+func pentanomial(ps []float64) (n [5]int) {
+	for _, p := range ps {
+		n[min(4, max(0, int(math.Round(p*4))))]++
+	}
+	return n
+}
+
 // elo is the rating difference that scores p (0 < p < 1) by the logistic
 // model; ±Inf at the ends.
 func elo(p float64) float64 {
@@ -416,16 +430,18 @@ func (sc *scores) writeColourPairs(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\nboth colours: each opening's game as black with its game as white, against %s\n", sc.against)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "brain\tpairs\tscore ± 2σ\tElo (2σ)\t")
+	fmt.Fprintln(tw, "brain\tpairs\tscore ± 2σ\tElo (2σ)\tby pair 0-¼-½-¾-1\t")
 	for i, b := range sc.brains {
 		if len(pairs[i]) == 0 {
-			fmt.Fprintf(tw, "%s\t0\t\t\t\n", b.name)
+			fmt.Fprintf(tw, "%s\t0\t\t\t\t\n", b.name)
 			continue
 		}
 		m, e := clusteredMean(pairs[i], clusters[i])
-		fmt.Fprintf(tw, "%s\t%d\t%.1f %% ± %.1f\t%+.0f [%+.0f, %+.0f]\t\n", b.name, len(pairs[i]), 100*m, 100*e, elo(m), elo(m-e), elo(m+e))
+		n := pentanomial(pairs[i])
+		fmt.Fprintf(tw, "%s\t%d\t%.1f %% ± %.1f\t%+.0f [%+.0f, %+.0f]\t%d-%d-%d-%d-%d\t\n", b.name, len(pairs[i]), 100*m, 100*e, elo(m), elo(m-e), elo(m+e), n[0], n[1], n[2], n[3], n[4])
 	}
 	tw.Flush()
+	fmt.Fprintln(w, "(a pair scoring ½: the same colour won both games, or both were drawn; such pairs do not tell the brains apart)")
 	if sc.sprt == nil {
 		return
 	}

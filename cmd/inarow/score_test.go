@@ -219,7 +219,7 @@ func TestScoreColourPairs(t *testing.T) {
 	}
 	var out bytes.Buffer
 	sc.write(&out)
-	for _, want := range []string{"both colours: each opening's game as black with its game as white, against opp", "x      2  62.5 % ±", "+89 ["} {
+	for _, want := range []string{"both colours: each opening's game as black with its game as white, against opp", "x      2  62.5 % ±", "+89 [", "0-0-1-1-0"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("no %q in\n%s", want, out.String())
 		}
@@ -257,5 +257,22 @@ func TestClusteredMean(t *testing.T) {
 	}
 	if m, e := clusteredMean([]float64{1, 0, 1}, []string{"a", "a", "a"}); math.Abs(e-2.0/3) > 1e-12 || m != 2.0/3 {
 		t.Errorf("one cluster: %v ± %v, want the plain error (no spread of clusters to measure)", m, e)
+	}
+}
+
+// TestPentanomial counts pairs by their score, the halves among them
+// (one colour won both games) apart from the wins and losses with both.
+func TestPentanomial(t *testing.T) {
+	for _, c := range []struct {
+		ps   []float64
+		want [5]int
+	}{
+		{nil, [5]int{}},
+		{[]float64{0, 0.25, 0.5, 0.75, 1}, [5]int{1, 1, 1, 1, 1}},
+		{[]float64{0.5, 0.5, 1, 0, 0.5}, [5]int{1, 0, 3, 0, 1}},
+	} {
+		if got := pentanomial(c.ps); got != c.want {
+			t.Errorf("pentanomial(%v) = %v, want %v", c.ps, got, c.want)
+		}
 	}
 }
